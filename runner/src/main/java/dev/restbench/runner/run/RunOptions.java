@@ -1,0 +1,83 @@
+package dev.restbench.runner.run;
+
+import dev.restbench.runner.Options;
+import dev.restbench.runner.UsageException;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** The options of `./bench run`. */
+public record RunOptions(
+        Path root,
+        Path manifest,
+        Optional<String> profile,
+        Path resultsDir,
+        List<String> variants,
+        List<String> scenarios,
+        Optional<String> databaseUrl,
+        String databaseUser,
+        String databasePassword,
+        boolean dryRun,
+        boolean printTables) {
+
+    static final String HELP = """
+            usage: ./bench run [options]
+
+            Runs the benchmark matrix of a profile: for each repetition and scenario, every variant in alternating
+            order (A B C, then C B A), each on a fresh database cloned from the dataset template; warmup, then one
+            measured Gatling window per regime (capacity: closed model; latency: open model at a fixed rate).
+            Writes results/<run-id>/ and prints the summary tables. Exit 0 only when every cell succeeded.
+
+            options:
+              --profile NAME         smoke | quick | full (default: the manifest's defaultProfile, quick)
+              --manifest FILE        manifest (default: <root>/benchmarks.json)
+              --root DIR             repository root holding the variant jars and gatling/ (default: the
+                                     checkout ./bench lives in)
+              --results DIR          where results/<run-id>/ goes (default: <root>/results)
+              --variants A,B         only these variants (default: all)
+              --scenarios A,B        only these scenarios (default: the profile's)
+              --database-url URL     use this PostgreSQL server instead of the embedded one, e.g.
+                                     jdbc:postgresql://host:5432/postgres (also: env DATABASE_URL); the runner
+                                     creates its template and per-cell databases there
+              --database-user U      (env DATABASE_USER, default postgres)
+              --database-password P  (env DATABASE_PASSWORD, default postgres)
+              --dry-run              validate the manifest, print the plan, run nothing
+              --no-tables            do not print the result tables at the end
+            """;
+
+    static RunOptions parse(List<String> args) {
+        Options o = Options.parse(args,
+                Set.of("profile", "manifest", "root", "results", "variants", "scenarios", "database-url",
+                        "database-user", "database-password"),
+                Set.of("dry-run", "no-tables"));
+        if (!o.positional().isEmpty()) {
+            throw new UsageException("unexpected argument '" + o.positional().get(0) + "'");
+        }
+        Path root = Path.of(o.value("root").orElse(System.getProperty("restbench.root", "."))).toAbsolutePath().normalize();
+        Optional<String> dbUrl = o.value("database-url").or(() -> env("DATABASE_URL"));
+        return new RunOptions(
+                root,
+                o.value("manifest").map(Path::of).orElse(root.resolve("benchmarks.json")),
+                o.value("profile"),
+                o.value("results").map(Path::of).orElse(root.resolve("results")).toAbsolutePath(),
+                list(o.value("variants")),
+                list(o.value("scenarios")),
+                dbUrl,
+                o.value("database-user").or(() -> env("DATABASE_USER")).orElse("postgres"),
+                o.value("database-password").or(() -> env("DATABASE_PASSWORD")).orElse("postgres"),
+                o.flag("dry-run"),
+                !o.flag("no-tables"));
+    }
+
+    private static Optional<String> env(String name) {
+        return Optional.ofNullable(System.getenv(name)).filter(v -> !v.isBlank());
+    }
+
+    private static List<String> list(Optional<String> csv) {
+        return csv.map(v -> Arrays.stream(v.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList())
+                .orElse(List.of());
+    }
+}

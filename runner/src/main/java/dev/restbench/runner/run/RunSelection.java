@@ -1,0 +1,65 @@
+package dev.restbench.runner.run;
+
+import dev.restbench.runner.UsageException;
+import dev.restbench.runner.manifest.Manifest;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** What one run measures: the profile, the chosen variants and scenarios, the regimes, and the plan. */
+public record RunSelection(String profileName, Manifest.Profile profile, Manifest.Dataset dataset,
+                           List<Manifest.Variant> variants, List<Manifest.Scenario> scenarios,
+                           List<String> regimes, RunPlan plan) {
+
+    static final List<String> ALL_REGIMES = List.of("capacity", "latency");
+
+    static RunSelection of(Manifest manifest, RunOptions options) {
+        String profileName = options.profile().orElse(manifest.defaultProfile());
+        Manifest.Profile profile = manifest.profiles().get(profileName);
+        if (profile == null) {
+            throw new UsageException("unknown profile '" + profileName + "' (manifest has: "
+                    + String.join(", ", manifest.profiles().keySet()) + ")");
+        }
+        List<Manifest.Variant> variants = new ArrayList<>();
+        if (options.variants().isEmpty()) {
+            variants.addAll(manifest.variants());
+        } else {
+            for (String name : options.variants()) {
+                variants.add(manifest.variant(name).orElseThrow(() -> new UsageException("unknown variant '" + name
+                        + "' (manifest has: " + String.join(", ", manifest.variants().stream().map(Manifest.Variant::name).toList()) + ")")));
+            }
+        }
+        List<String> scenarioNames = !options.scenarios().isEmpty() ? options.scenarios()
+                : profile.scenarios() != null ? profile.scenarios()
+                : manifest.scenarios().stream().map(Manifest.Scenario::name).toList();
+        List<Manifest.Scenario> scenarios = new ArrayList<>();
+        for (String name : scenarioNames) {
+            scenarios.add(manifest.scenario(name).orElseThrow(() -> new UsageException("unknown scenario '" + name
+                    + "' (manifest has: " + String.join(", ", manifest.scenarios().stream().map(Manifest.Scenario::name).toList()) + ")")));
+        }
+        List<String> regimes = profile.regimes() != null ? profile.regimes() : ALL_REGIMES;
+        RunPlan plan = RunPlan.of(variants, scenarios, regimes, profile.repetitions());
+        return new RunSelection(profileName, profile, manifest.datasets().get(profile.dataset()), variants, scenarios,
+                regimes, plan);
+    }
+
+    /** Number of measured windows (one per step and regime). */
+    int windows() {
+        return plan.steps().stream().mapToInt(s -> s.regimes().size()).sum();
+    }
+
+    String describe() {
+        StringBuilder text = new StringBuilder();
+        text.append("profile ").append(profileName).append(": ").append(profile.description()).append('\n');
+        text.append("dataset ").append(profile.dataset()).append(' ').append(dataset).append('\n');
+        text.append(String.format("%d repetition(s), warmup %d s, window %d s, load scale %.2f%n",
+                profile.repetitions(), profile.warmupSeconds(), profile.windowSeconds(), profile.scale()));
+        text.append(String.format("%d service starts, %d measured windows (%d s of measurement)%n",
+                plan.steps().size(), windows(), (long) windows() * profile.windowSeconds()));
+        for (RunPlan.Step step : plan.steps()) {
+            text.append(String.format("  r%d %-18s %-12s %s%n", step.repetition(), step.variant().name(),
+                    step.scenario().name(), String.join(" + ", step.regimes())));
+        }
+        return text.toString();
+    }
+}
