@@ -1,0 +1,142 @@
+package dev.restbench.contract;
+
+import dev.restbench.dataset.DatasetSpec;
+import dev.restbench.dataset.PostgresServer;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * What every suite runs against, shared by all test classes of the run: ONE embedded PostgreSQL (logging every
+ * statement to a csv log, which {@link StatementLog} reads), a template database with the small dataset, and one
+ * process per variant, started on first use with its own fresh copy of the template. Everything is stopped when the
+ * whole test run ends (JUnit's root store), or by a shutdown hook if the JVM is told to stop first.
+ */
+final class ContractEnvironment implements BeforeAllCallback {
+
+    static final String TEMPLATE = "contract_template";
+    static final Path OUTPUT = Path.of("target", "contract-logs").toAbsolutePath();
+
+    private static PostgresServer postgres;
+    private static StatementLog statementLog;
+    private static final Map<String, Service> services = new LinkedHashMap<>();
+    private static final Map<String, RuntimeException> failures = new LinkedHashMap<>();
+    private static final Map<String, VariantProcess> processes = new LinkedHashMap<>();
+
+    /** A running variant: where it listens and which database it owns. */
+    record Service(String variant, java.net.URI baseUri, String database) {
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL)
+                .getOrComputeIfAbsent(ContractEnvironment.class, key -> new Shutdown(), Shutdown.class);
+    }
+
+    static synchronized PostgresServer postgres() {
+        if (postgres == null) {
+            Path pgLogs = OUTPUT.resolve("postgres");
+            deleteRecursively(pgLogs);
+            Map<String, String> logging = Map.of(
+                    "logging_collector", "on",
+                    "log_destination", "csvlog",
+                    "log_directory", pgLogs.toString(),
+                    "log_filename", "statements.log",
+                    "log_rotation_age", "0",
+                    "log_rotation_size", "0",
+                    "log_statement", "all");
+            postgres = PostgresServer.embedded(0, false, logging);
+            postgres.ensureTemplate(TEMPLATE, DatasetSpec.SMALL);
+            statementLog = new StatementLog(postgres, pgLogs);
+        }
+        return postgres;
+    }
+
+    static synchronized StatementLog statementLog() {
+        postgres();
+        return statementLog;
+    }
+
+    /** The running variant, started now if it is not yet; a variant that failed to start fails every later use. */
+    static synchronized Service service(String variant) {
+        Service service = services.get(variant);
+        if (service != null) {
+            if (!processes.get(variant).isAlive()) {
+                throw new IllegalStateException(variant + " died during the tests; its output:\n"
+                        + processes.get(variant).outputTail());
+            }
+            return service;
+        }
+        if (failures.containsKey(variant)) {
+            throw new IllegalStateException(variant + " could not be started earlier", failures.get(variant));
+        }
+        try {
+            PostgresServer server = postgres();
+            String database = "contract_" + variant.replace('-', '_');
+            String url = server.createDatabaseFromTemplate(TEMPLATE, database);
+            VariantProcess process = VariantProcess.start(variant, RepositoryLayout.jar(variant), Map.of(
+                    "DB_URL", url,
+                    "DB_USER", server.user(),
+                    "DB_PASSWORD", server.password(),
+                    "DB_POOL_SIZE", "4",
+                    "HTTP_THREADS", "16"), OUTPUT);
+            processes.put(variant, process);
+            service = new Service(variant, process.baseUri, database);
+            services.put(variant, service);
+            return service;
+        } catch (RuntimeException e) {
+            failures.put(variant, e);
+            throw e;
+        }
+    }
+
+    private static synchronized void stopAll() {
+        processes.values().forEach(VariantProcess::close);
+        processes.clear();
+        services.clear();
+        if (postgres != null) {
+            postgres.close();
+            postgres = null;
+        }
+    }
+
+    /** Closed by JUnit when the run ends. */
+    private static final class Shutdown implements ExtensionContext.Store.CloseableResource {
+        private final Thread hook = new Thread(ContractEnvironment::stopAll, "contract-environment-shutdown");
+
+        Shutdown() {
+            Runtime.getRuntime().addShutdownHook(hook);
+        }
+
+        @Override
+        public void close() {
+            stopAll();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException alreadyShuttingDown) {
+                // the hook is running or has run: nothing left to do
+            }
+        }
+    }
+
+    private static void deleteRecursively(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

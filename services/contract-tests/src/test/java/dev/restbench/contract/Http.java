@@ -1,0 +1,165 @@
+package dev.restbench.contract;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A small HTTP client for the suites. Every request has a timeout so that a server that hangs (for example while
+ * swallowing an oversized body) fails the test instead of blocking the build; it is a hang guard, not a latency
+ * assertion.
+ */
+final class Http {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration HANG_GUARD = Duration.ofSeconds(60);
+    private static final HttpClient CLIENT = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10))
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .build();
+
+    private final URI base;
+
+    Http(URI base) {
+        this.base = base;
+    }
+
+    Request request(String method, String path) {
+        return new Request(method, path);
+    }
+
+    Response get(String path) {
+        return request("GET", path).send();
+    }
+
+    Response delete(String path) {
+        return request("DELETE", path).send();
+    }
+
+    Response post(String path, Object body) {
+        return request("POST", path).json(body).send();
+    }
+
+    Response put(String path, Object body) {
+        return request("PUT", path).json(body).send();
+    }
+
+    final class Request {
+        private final String method;
+        private final String path;
+        private final Map<String, String> headers = new LinkedHashMap<>();
+        private byte[] body;
+        private boolean chunked;
+
+        private Request(String method, String path) {
+            this.method = method;
+            this.path = path;
+            headers.put("Accept", "application/json");
+        }
+
+        Request header(String name, String value) {
+            headers.put(name, value);
+            return this;
+        }
+
+        Request accept(String value) {
+            return header("Accept", value);
+        }
+
+        /** A JSON body: a String is sent verbatim (so malformed JSON can be sent), anything else is serialised. */
+        Request json(Object value) {
+            try {
+                String text = value instanceof String s ? s : JSON.writeValueAsString(value);
+                return body(text.getBytes(StandardCharsets.UTF_8), "application/json");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        Request body(byte[] bytes, String contentType) {
+            this.body = bytes;
+            headers.put("Content-Type", contentType);
+            return this;
+        }
+
+        /** Sends the body without Content-Length (chunked), so the server cannot refuse it from the header alone. */
+        Request chunked() {
+            this.chunked = true;
+            return this;
+        }
+
+        Response send() {
+            HttpRequest.BodyPublisher publisher;
+            if (body == null) {
+                publisher = HttpRequest.BodyPublishers.noBody();
+            } else if (chunked) {
+                byte[] bytes = body;
+                publisher = HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(bytes));
+            } else {
+                publisher = HttpRequest.BodyPublishers.ofByteArray(body);
+            }
+            HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(path))
+                    .timeout(HANG_GUARD)
+                    .method(method, publisher);
+            headers.forEach(builder::header);
+            HttpRequest request = builder.build();
+            try {
+                HttpResponse<String> response = CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
+                return new Response(method, path, response.statusCode(), response.headers().map(), response.body());
+            } catch (HttpTimeoutException e) {
+                throw new AssertionError(method + " " + path + ": no response within " + HANG_GUARD.toSeconds()
+                        + " s (the server hangs)", e);
+            } catch (IOException e) {
+                throw new UncheckedIOException(method + " " + path + " failed: " + e, e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    record Response(String method, String path, int status, Map<String, java.util.List<String>> headers,
+                    String body) {
+
+        Optional<String> header(String name) {
+            return headers.entrySet().stream()
+                    .filter(e -> e.getKey().equalsIgnoreCase(name))
+                    .flatMap(e -> e.getValue().stream())
+                    .findFirst();
+        }
+
+        /** The media type without parameters, lower case; empty when there is no Content-Type. */
+        String mediaType() {
+            return header("Content-Type").map(v -> v.split(";")[0].trim().toLowerCase()).orElse("");
+        }
+
+        JsonNode json() {
+            try {
+                return JSON.readTree(body);
+            } catch (IOException e) {
+                throw new AssertionError("not JSON: " + this, e);
+            }
+        }
+
+        @Override
+        public String toString() {
+            String shown = body.length() > 2000 ? body.substring(0, 2000) + "…" : body;
+            return method + " " + path + " → " + status + " " + header("Content-Type").orElse("(no content type)")
+                    + " " + shown;
+        }
+    }
+}

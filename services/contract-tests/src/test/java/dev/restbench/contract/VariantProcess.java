@@ -1,0 +1,147 @@
+package dev.restbench.contract;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One variant's runnable jar as a child process, exactly as a user starts it ({@code java -jar} plus environment),
+ * ready once {@code /actuator/health} answers 200. Its output goes to a file whose tail is put in every failure.
+ */
+final class VariantProcess implements AutoCloseable {
+
+    /** Generous: a Spring Boot start on a loaded 2-core box next to other test runs. */
+    static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(120);
+
+    final String variant;
+    final URI baseUri;
+    private final Process process;
+    private final Path log;
+
+    private VariantProcess(String variant, URI baseUri, Process process, Path log) {
+        this.variant = variant;
+        this.baseUri = baseUri;
+        this.process = process;
+        this.log = log;
+    }
+
+    static VariantProcess start(String variant, Path jar, Map<String, String> env, Path logDir) {
+        int port = freePort();
+        Path log = logDir.resolve(variant + ".log");
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Xmx256m");
+        // C1 only: functionally identical, and starts markedly faster on a shared 2-core box.
+        command.add("-XX:TieredStopAtLevel=1");
+        command.add("-jar");
+        command.add(jar.toString());
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        builder.environment().putAll(env);
+        builder.environment().put("PORT", Integer.toString(port));
+        builder.environment().put("BIND_ADDRESS", "127.0.0.1");
+        Process process;
+        try {
+            Files.createDirectories(logDir);
+            process = builder.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + command, e);
+        }
+        VariantProcess started = new VariantProcess(variant, URI.create("http://127.0.0.1:" + port), process, log);
+        try {
+            started.awaitHealthy();
+        } catch (RuntimeException | Error e) {
+            started.close();
+            throw e;
+        }
+        return started;
+    }
+
+    private void awaitHealthy() {
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpRequest health = HttpRequest.newBuilder(baseUri.resolve("/actuator/health"))
+                .timeout(Duration.ofSeconds(5)).GET().build();
+        long deadline = System.nanoTime() + HEALTH_TIMEOUT.toNanos();
+        String last = "no answer";
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException(variant + " exited with " + process.exitValue()
+                        + " before it was healthy; its output:\n" + outputTail());
+            }
+            try {
+                HttpResponse<String> response = client.send(health, HttpResponse.BodyHandlers.ofString());
+                if (response.statusCode() == 200) {
+                    return;
+                }
+                last = response.statusCode() + " " + response.body();
+            } catch (IOException e) {
+                last = e.toString();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for " + variant, e);
+            }
+            sleep(250);
+        }
+        throw new IllegalStateException(variant + " not healthy at " + baseUri + "/actuator/health within "
+                + HEALTH_TIMEOUT.toSeconds() + " s (last: " + last + "); its output:\n" + outputTail());
+    }
+
+    String outputTail() {
+        try {
+            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 80), lines.size()));
+        } catch (IOException e) {
+            return "(cannot read " + log + ": " + e + ")";
+        }
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** SIGTERM (graceful shutdown), then SIGKILL for it and anything it started if it does not exit in time. */
+    @Override
+    public void close() {
+        process.descendants().forEach(ProcessHandle::destroy);
+        process.destroy();
+        try {
+            if (!process.waitFor(20, TimeUnit.SECONDS)) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
