@@ -1,0 +1,76 @@
+package dev.restbench.jersey;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.restbench.jersey.config.ServiceConfig;
+import dev.restbench.jersey.data.Database;
+import dev.restbench.jersey.metrics.ServiceMetrics;
+import dev.restbench.support.FaultInjection;
+import java.io.IOException;
+import java.net.URI;
+import org.glassfish.grizzly.http.server.HttpServer;
+import org.glassfish.grizzly.http.server.NetworkListener;
+import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
+import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
+
+/** A running service: pool, schema check, Grizzly with Jersey. {@link #close()} stops it all. */
+public final class JerseyApp implements AutoCloseable {
+
+    /** Threads kept even when idle, like Tomcat's default minimum of spare threads. */
+    private static final int CORE_WORKER_THREADS = 10;
+
+    private final HttpServer server;
+    private final HikariDataSource dataSource;
+    private final ServiceMetrics metrics;
+
+    private JerseyApp(HttpServer server, HikariDataSource dataSource, ServiceMetrics metrics) {
+        this.server = server;
+        this.dataSource = dataSource;
+        this.metrics = metrics;
+    }
+
+    /** Starts the service or throws {@link StartupException} saying what is wrong. */
+    public static JerseyApp start(ServiceConfig config, FaultInjection faults) {
+        ServiceMetrics metrics = new ServiceMetrics();
+        HikariDataSource dataSource = Database.connect(config, metrics.registry());
+        try {
+            Database.validateSchema(dataSource);
+            ApiApplication application =
+                    new ApiApplication(config, dataSource, metrics, faults);
+            URI uri = URI.create("http://" + hostForUri(config.bindAddress()) + ":" + config.port() + "/");
+            HttpServer server = GrizzlyHttpServerFactory.createHttpServer(uri, application, false);
+            NetworkListener listener = server.getListeners().iterator().next();
+            listener.getTransport().setWorkerThreadPoolConfig(ThreadPoolConfig.defaultConfig()
+                    .setPoolName("http-worker")
+                    .setCorePoolSize(Math.min(CORE_WORKER_THREADS, config.httpThreads()))
+                    .setMaxPoolSize(config.httpThreads()));
+            try {
+                server.start();
+            } catch (IOException e) {
+                throw new StartupException("cannot listen on " + config.bindAddress() + ":" + config.port()
+                        + ": " + e.getMessage(), e);
+            }
+            metrics.markReady();
+            return new JerseyApp(server, dataSource, metrics);
+        } catch (RuntimeException e) {
+            dataSource.close();
+            metrics.close();
+            throw e;
+        }
+    }
+
+    /** The port actually bound (differs from the configured one when that was 0). */
+    public int port() {
+        return server.getListeners().iterator().next().getPort();
+    }
+
+    @Override
+    public void close() {
+        server.shutdownNow();
+        dataSource.close();
+        metrics.close();
+    }
+
+    private static String hostForUri(String address) {
+        return address.contains(":") && !address.startsWith("[") ? "[" + address + "]" : address;
+    }
+}

@@ -1,0 +1,83 @@
+package dev.restbench.jersey.api;
+
+import dev.restbench.jersey.model.CategoryRequest;
+import dev.restbench.jersey.model.ItemRequest;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The validation rules of the plain API; every violated rule is listed, not only the first. */
+final class RequestValidator {
+
+    private static final BigDecimal MAX_PRICE = new BigDecimal("99999999.99");
+
+    private RequestValidator() {
+    }
+
+    static CategoryRequest valid(CategoryRequest request) {
+        requireBody(request);
+        List<FieldError> errors = new ArrayList<>();
+        text(errors, "code", request.code(), 64);
+        text(errors, "name", request.name(), 200);
+        throwIfAny(errors);
+        return request;
+    }
+
+    static ItemRequest valid(ItemRequest request) {
+        requireBody(request);
+        List<FieldError> errors = new ArrayList<>();
+        text(errors, "sku", request.sku(), 64);
+        text(errors, "name", request.name(), 200);
+        price(errors, request.price());
+        if (request.stock() == null) {
+            errors.add(new FieldError("stock", "is required"));
+        } else if (request.stock() < 0 || request.stock() > Integer.MAX_VALUE) {
+            errors.add(new FieldError("stock", "must be between 0 and " + Integer.MAX_VALUE));
+        }
+        if (request.description() != null && length(request.description()) > 8192) {
+            errors.add(new FieldError("description", "must be at most 8192 characters"));
+        }
+        if (request.categoryId() == null) {
+            errors.add(new FieldError("categoryId", "is required"));
+        }
+        throwIfAny(errors);
+        return request;
+    }
+
+    private static void requireBody(Object body) {
+        if (body == null) {
+            throw ProblemException.badRequest("a JSON object is required as the request body", List.of());
+        }
+    }
+
+    private static void text(List<FieldError> errors, String field, String value, int maxLength) {
+        if (value == null) {
+            errors.add(new FieldError(field, "is required"));
+        } else if (value.isBlank()) {
+            errors.add(new FieldError(field, "must not be blank"));
+        } else if (length(value) > maxLength) {
+            errors.add(new FieldError(field, "must be at most " + maxLength + " characters"));
+        }
+    }
+
+    private static void price(List<FieldError> errors, BigDecimal price) {
+        if (price == null) {
+            errors.add(new FieldError("price", "is required"));
+        } else if (price.signum() < 0 || price.compareTo(MAX_PRICE) > 0) {
+            errors.add(new FieldError("price", "must be between 0 and " + MAX_PRICE));
+        } else if (price.stripTrailingZeros().scale() > 2) {
+            errors.add(new FieldError("price", "must have at most 2 decimals"));
+        }
+    }
+
+    /** Characters as PostgreSQL counts them (code points), so the limits agree with varchar(n). */
+    private static int length(String value) {
+        return value.codePointCount(0, value.length());
+    }
+
+    private static void throwIfAny(List<FieldError> errors) {
+        if (!errors.isEmpty()) {
+            throw ProblemException.badRequest("the request has invalid fields", errors);
+        }
+    }
+}
