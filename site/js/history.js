@@ -1,0 +1,278 @@
+// Loads a history directory (gh-pages layout: dev/bench/) into one in-memory model.
+// data.js is required; index.json, latest.json and analysis.json are used when present. Every number shown comes
+// from these files: this module reorganises them, it computes no statistics.
+
+export class HistoryError extends Error {
+  constructor(title, detail) {
+    super(`${title}: ${detail}`);
+    this.title = title;
+    this.detail = detail;
+  }
+}
+
+const PREFIX = /^\s*window\.BENCHMARK_DATA\s*=\s*/;
+
+/** data.js text → the BENCHMARK_DATA object. JSON.parse, not eval: faster on big files and runs no code. */
+export function parseDataJs(text) {
+  const body = text.replace(/^\uFEFF/, '');
+  const prefix = PREFIX.exec(body);
+  if (!prefix) {
+    throw new HistoryError('data.js is not a benchmark history', 'it does not start with "window.BENCHMARK_DATA =" (the github-action-benchmark format).');
+  }
+  const json = body.slice(prefix[0].length).replace(/;\s*$/, '');
+  let data;
+  try {
+    data = JSON.parse(json);
+  } catch (e) {
+    throw new HistoryError('data.js is malformed or truncated', `${e.message} (file is ${text.length.toLocaleString('en')} characters long).`);
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    throw new HistoryError('data.js is malformed', 'BENCHMARK_DATA is not an object.');
+  }
+  if (data.entries === null || typeof data.entries !== 'object' || Array.isArray(data.entries)) {
+    throw new HistoryError('data.js is malformed', 'BENCHMARK_DATA.entries is missing or is not an object of suites.');
+  }
+  return data;
+}
+
+/** "{variant}/{scenario}/{regime}/{metric}"; other names are kept whole as the scenario of an "unknown" variant. */
+export function parseSeriesKey(name) {
+  const parts = name.split('/');
+  if (parts.length < 4 || parts.some((p) => p === '')) {
+    return { variant: 'unknown', scenario: name, regime: '-', metric: 'value' };
+  }
+  return { variant: parts[0], scenario: parts.slice(1, -2).join('/'), regime: parts[parts.length - 2], metric: parts[parts.length - 1] };
+}
+
+const isObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
+
+/**
+ * Builds runs (one per benchmark run, ordered by date) and series (one per bench name). Entries of different suites
+ * belong to the same run when they are the k-th occurrence of the same commit (re-running a commit appends a
+ * duplicate entry to every suite).
+ */
+export function buildModel(data) {
+  const warnings = [];
+  const runsByKey = new Map();
+  const seriesByKey = new Map();
+  let skippedEntries = 0;
+  let skippedBenches = 0;
+  const entryLists = [];
+  for (const [suite, entries] of Object.entries(data.entries)) {
+    if (!Array.isArray(entries)) {
+      warnings.push(`Suite "${suite}" in data.js is not a list; ignored.`);
+      continue;
+    }
+    entryLists.push([suite, entries]);
+  }
+  const pending = [];
+  for (const [suite, entries] of entryLists) {
+    const occurrences = new Map();
+    for (const entry of entries) {
+      const commit = entry?.commit;
+      if (!isObject(entry) || !isObject(commit) || typeof commit.id !== 'string' || !Number.isFinite(entry.date) || !Array.isArray(entry.benches)) {
+        skippedEntries++;
+        continue;
+      }
+      const k = occurrences.get(commit.id) ?? 0;
+      occurrences.set(commit.id, k + 1);
+      const runKey = `${commit.id}#${k}`;
+      let run = runsByKey.get(runKey);
+      if (!run) {
+        const author = isObject(commit.author) ? commit.author : {};
+        run = {
+          key: runKey,
+          commitId: commit.id,
+          message: typeof commit.message === 'string' ? commit.message : '',
+          author: String(author.name ?? author.username ?? ''),
+          timestamp: typeof commit.timestamp === 'string' ? commit.timestamp : null,
+          url: typeof commit.url === 'string' ? commit.url : null,
+          date: entry.date,
+          index: -1,
+        };
+        runsByKey.set(runKey, run);
+      } else if (entry.date < run.date) {
+        run.date = entry.date;
+      }
+      const direction = entry.tool === 'customBiggerIsBetter' || entry.tool === 'benchmarkjs' ? 'bigger' : 'smaller';
+      pending.push([suite, direction, run, entry.benches]);
+    }
+  }
+  const runs = [...runsByKey.values()].sort((a, b) => a.date - b.date);
+  runs.forEach((run, i) => { run.index = i; });
+  for (const [suite, direction, run, benches] of pending) {
+    for (const bench of benches) {
+      if (!isObject(bench) || typeof bench.name !== 'string' || typeof bench.value !== 'number' || !Number.isFinite(bench.value)) {
+        skippedBenches++;
+        continue;
+      }
+      let series = seriesByKey.get(bench.name);
+      if (!series) {
+        series = { key: bench.name, ...parseSeriesKey(bench.name), suite, direction, unit: typeof bench.unit === 'string' ? bench.unit : '', runIdx: [], values: [], range: [], extra: [] };
+        seriesByKey.set(bench.name, series);
+      }
+      series.runIdx.push(run.index);
+      series.values.push(bench.value);
+      series.range.push(typeof bench.range === 'string' ? bench.range : null);
+      series.extra.push(typeof bench.extra === 'string' ? bench.extra : null);
+    }
+  }
+  // Points were appended suite by suite; keep each series in run order (the position analysis.json indexes).
+  for (const series of seriesByKey.values()) sortSeries(series);
+  if (skippedEntries) warnings.push(`${skippedEntries} malformed entr${skippedEntries === 1 ? 'y' : 'ies'} in data.js ignored.`);
+  if (skippedBenches) warnings.push(`${skippedBenches} malformed benchmark value${skippedBenches === 1 ? '' : 's'} in data.js ignored.`);
+  return { runs, series: seriesByKey, repoUrl: typeof data.repoUrl === 'string' ? data.repoUrl : null, lastUpdate: data.lastUpdate, warnings };
+}
+
+function sortSeries(s) {
+  let sorted = true;
+  for (let i = 1; i < s.runIdx.length; i++) if (s.runIdx[i] < s.runIdx[i - 1]) { sorted = false; break; }
+  if (sorted) return;
+  const order = s.runIdx.map((_, i) => i).sort((a, b) => s.runIdx[a] - s.runIdx[b]);
+  for (const field of ['runIdx', 'values', 'range', 'extra']) s[field] = order.map((i) => s[field][i]);
+}
+
+const NUM = '(-?\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?)';
+const EXTRA_MIN = new RegExp(`(?:^|\\s)min=${NUM}`);
+const EXTRA_MAX = new RegExp(`(?:^|\\s)max=${NUM}`);
+const EXTRA_N = /(?:^|\s)n=(\d+)/;
+const RANGE = new RegExp(`^\\s*±\\s*${NUM}`);
+
+/**
+ * The spread of one point as the producer wrote it: min/max from `extra` (the repetitions' extremes) when present,
+ * otherwise value ± the `range` the action stores. Parsed lazily: only charts that are drawn need it.
+ */
+export function pointSpread(series, i) {
+  const extra = series.extra[i];
+  const value = series.values[i];
+  const out = { n: null, lo: null, hi: null, text: '' };
+  if (extra) {
+    const n = EXTRA_N.exec(extra);
+    if (n) out.n = Number(n[1]);
+    const lo = EXTRA_MIN.exec(extra);
+    const hi = EXTRA_MAX.exec(extra);
+    if (lo && hi) {
+      out.lo = Number(lo[1]);
+      out.hi = Number(hi[1]);
+      out.text = `min ${lo[1]} – max ${hi[1]}`;
+      return out;
+    }
+  }
+  const range = series.range[i] && RANGE.exec(series.range[i]);
+  if (range) {
+    out.lo = value - Number(range[1]);
+    out.hi = value + Number(range[1]);
+    out.text = `± ${range[1]}`;
+  }
+  return out;
+}
+
+async function fetchText(url) {
+  let res;
+  try {
+    res = await fetch(url, { cache: 'no-cache' });
+  } catch (e) {
+    const hint = location.protocol === 'file:' ? ' Pages opened from file:// cannot read data files; serve the site with `node site/serve.mjs <historyDir>`.' : '';
+    throw new HistoryError(`Could not load ${url}`, `${e.message}.${hint}`);
+  }
+  return res;
+}
+
+/** An optional JSON file: absent → null; unreadable → null plus a warning (the site falls back to data.js). */
+async function optionalJson(url, warnings, validate) {
+  let res;
+  try {
+    res = await fetch(url, { cache: 'no-cache' });
+  } catch {
+    return null;
+  }
+  if (res.status === 404 || !res.ok) return null;
+  try {
+    const json = JSON.parse(await res.text());
+    if (!isObject(json) || !validate(json)) throw new Error('unexpected shape');
+    return json;
+  } catch (e) {
+    warnings.push(`${url} is malformed (${e.message}); ignored.`);
+    return null;
+  }
+}
+
+/** Loads everything under base (e.g. "dev/bench/"). Throws HistoryError when data.js is absent or unusable. */
+export async function loadHistory(base) {
+  const res = await fetchText(`${base}data.js`);
+  if (res.status === 404) {
+    throw new HistoryError('No benchmark history yet', `${base}data.js does not exist. Run \`./bench run\` and \`./bench history append\` (or let CI publish to gh-pages), then reload.`);
+  }
+  if (!res.ok) throw new HistoryError(`Could not load ${base}data.js`, `HTTP ${res.status} ${res.statusText}.`);
+  const text = await res.text();
+  const model = buildModel(parseDataJs(text));
+  const [index, latest, analysis] = await Promise.all([
+    optionalJson(`${base}index.json`, model.warnings, (j) => Array.isArray(j.runs)),
+    optionalJson(`${base}latest.json`, model.warnings, (j) => Array.isArray(j.cells) && isObject(j.commit)),
+    optionalJson(`${base}analysis.json`, model.warnings, (j) => isObject(j.series) || Array.isArray(j.regressions)),
+  ]);
+  model.index = index;
+  model.latest = latest;
+  model.analysis = analysis;
+  model.bytes = text.length;
+  return model;
+}
+
+/** Run index of a commit in the model (its newest run when a commit was benchmarked more than once). */
+export function runOfCommit(model, sha) {
+  if (!sha) return -1;
+  for (let i = model.runs.length - 1; i >= 0; i--) {
+    const id = model.runs[i].commitId;
+    if (id === sha || (sha.length >= 7 && id.startsWith(sha))) return i;
+  }
+  return -1;
+}
+
+/** Change points and flagged regressions as markers: [{seriesKey, run, kind, deltaPct, source}]. */
+export function markersOf(model) {
+  const markers = [];
+  for (const [key, entry] of Object.entries(model.analysis?.series ?? {})) {
+    const series = model.series.get(key);
+    for (const cp of Array.isArray(entry?.changePoints) ? entry.changePoints : []) {
+      let run = runOfCommit(model, cp.commit);
+      if (run < 0 && series && Number.isInteger(cp.index) && cp.index >= 0 && cp.index < series.runIdx.length) run = series.runIdx[cp.index];
+      if (run < 0) continue;
+      markers.push({ seriesKey: key, run, kind: cp.kind === 'improvement' ? 'improvement' : 'regression', deltaPct: cp.deltaPct, source: 'change-point', commit: cp.commit });
+    }
+  }
+  const latest = model.latest;
+  if (latest) {
+    const run = runOfCommit(model, latest.commit?.id);
+    for (const cell of latest.cells) {
+      if (!isObject(cell?.metrics)) continue;
+      for (const [metric, m] of Object.entries(cell.metrics)) {
+        if (m?.verdict !== 'regression' && m?.verdict !== 'improvement') continue;
+        markers.push({
+          seriesKey: `${cell.variant}/${cell.scenario}/${cell.regime}/${metric}`, run, kind: m.verdict, deltaPct: m.deltaPct,
+          source: 'latest-run', commit: latest.commit.id,
+        });
+      }
+    }
+  }
+  return markers;
+}
+
+/** Every detected change, newest first: analysis.json's list plus the newest run's flagged verdicts. */
+export function changesOf(model) {
+  const list = [];
+  for (const r of Array.isArray(model.analysis?.regressions) ? model.analysis.regressions : []) {
+    if (!isObject(r) || typeof r.series !== 'string') continue;
+    list.push({ series: r.series, commit: String(r.commit ?? ''), date: Date.parse(r.date), deltaPct: r.deltaPct, kind: r.kind === 'improvement' ? 'improvement' : 'regression', source: r.source ?? 'change-point' });
+  }
+  const latest = model.latest;
+  if (latest) {
+    const date = Date.parse(latest.commit?.timestamp ?? '') || model.runs[runOfCommit(model, latest.commit?.id)]?.date;
+    for (const cell of latest.cells) {
+      for (const [metric, m] of Object.entries(isObject(cell?.metrics) ? cell.metrics : {})) {
+        if (m?.verdict !== 'regression' && m?.verdict !== 'improvement') continue;
+        list.push({ series: `${cell.variant}/${cell.scenario}/${cell.regime}/${metric}`, commit: String(latest.commit.id ?? ''), date, deltaPct: m.deltaPct, kind: m.verdict, source: 'latest run vs previous' });
+      }
+    }
+  }
+  return list.sort((a, b) => (b.date || 0) - (a.date || 0));
+}

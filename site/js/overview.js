@@ -1,0 +1,219 @@
+// Overview: the newest run in the reference report's shape — scenario × measure × variant, variant × resources,
+// startup per variant, and the environment. Values, spreads, deltas and verdicts are read from latest.json; with
+// data.js alone the newest entry's values and spreads are shown and deltas/verdicts are marked unavailable.
+import { h } from './dom.js';
+import { admits } from './state.js';
+import { pointSpread } from './history.js';
+import { VERDICTS, firstLine, formatDate, formatNumber, formatPct, formatValue, metricLabel, shortSha, variantLabel } from './format.js';
+
+export const LOAD_MEASURES = ['throughput', 'latency_p50', 'latency_p95', 'latency_p99', 'error_pct'];
+export const RESOURCES = ['cpu_us_per_req', 'alloc_bytes_per_req', 'heap_mean_mb', 'heap_peak_mb', 'gc_ms_per_s', 'threads_peak', 'hikari_active_mean', 'hikari_active_peak'];
+const RESOURCE_HEADERS = {
+  cpu_us_per_req: 'CPU / req', alloc_bytes_per_req: 'Alloc / req', heap_mean_mb: 'Heap mean', heap_peak_mb: 'Heap peak',
+  gc_ms_per_s: 'GC', threads_peak: 'Threads peak', hikari_active_mean: 'Hikari active mean', hikari_active_peak: 'Hikari active peak',
+};
+
+/** The newest run as {source, commit, cells: Map("v|s|r" → cell), variants, startup, environment}. */
+function newestRun(model) {
+  const latest = model.latest;
+  if (latest) {
+    const cells = new Map();
+    for (const c of latest.cells) {
+      if (!c || typeof c.variant !== 'string') continue;
+      const metrics = {};
+      for (const [metric, m] of Object.entries(c.metrics ?? {})) {
+        if (!m || typeof m !== 'object') continue;
+        metrics[metric] = {
+          value: m.median, unit: m.unit, n: m.n, spread: m.spreadPct != null ? `spread ${formatNumber(m.spreadPct)} %` : '',
+          min: m.min, max: m.max, deltaPct: m.deltaPct, verdict: m.verdict, noiseBandPct: m.noiseBandPct, baseline: m.baseline,
+        };
+      }
+      cells.set(`${c.variant}|${c.scenario}|${c.regime}`, { variant: c.variant, scenario: c.scenario, regime: c.regime, status: c.status, reason: c.reason, metrics });
+    }
+    const startup = new Map();
+    for (const v of Array.isArray(latest.variants) ? latest.variants : []) {
+      const metrics = {};
+      for (const [metric, m] of Object.entries(v?.startup ?? {})) {
+        metrics[metric] = { value: m?.median, unit: m?.unit ?? '', n: m?.n, spread: m?.spreadPct != null ? `spread ${formatNumber(m.spreadPct)} %` : '', min: m?.min, max: m?.max };
+      }
+      startup.set(v.name, metrics);
+    }
+    return { source: 'latest.json', latest, cells, startup, environment: latest.environment ?? null };
+  }
+  // data.js only: the newest run's entry of every series.
+  const last = model.runs.length - 1;
+  const cells = new Map();
+  const startup = new Map();
+  const env = {};
+  for (const s of model.series.values()) {
+    const i = s.runIdx.length - 1;
+    if (i < 0 || s.runIdx[i] !== last) continue;
+    const spread = pointSpread(s, i);
+    const entry = { value: s.values[i], unit: s.unit, n: spread.n, spread: spread.text, deltaPct: null, verdict: null };
+    for (const token of (s.extra[i] ?? '').split(/\s+/)) {
+      const [k, v] = token.split('=');
+      if ((k === 'profile' || k === 'env') && v) env[k === 'env' ? 'fingerprint' : k] = v;
+    }
+    if (s.scenario === 'startup') {
+      if (!startup.has(s.variant)) startup.set(s.variant, {});
+      startup.get(s.variant)[s.metric] = entry;
+      continue;
+    }
+    const key = `${s.variant}|${s.scenario}|${s.regime}`;
+    if (!cells.has(key)) cells.set(key, { variant: s.variant, scenario: s.scenario, regime: s.regime, status: 'ok', reason: null, metrics: {} });
+    cells.get(key).metrics[s.metric] = entry;
+  }
+  return { source: 'data.js', run: model.runs[last], cells, startup, environment: Object.keys(env).length ? env : null };
+}
+
+function valueCell(m, testid) {
+  if (!m) return h('td', { class: 'na' }, '—');
+  const verdict = m.verdict ? VERDICTS[m.verdict] ?? { symbol: '', label: m.verdict } : null;
+  const title = [
+    m.min != null && m.max != null ? `min ${formatNumber(m.min)} – max ${formatNumber(m.max)}` : null,
+    m.baseline ? `previous: ${formatValue(m.baseline.median, m.unit)} (n=${m.baseline.n})` : null,
+    m.noiseBandPct != null ? `noise band ± ${formatNumber(m.noiseBandPct)} %` : null,
+  ].filter(Boolean).join('; ');
+  return h('td', { class: 'cell', dataset: { verdict: m.verdict ?? 'none', testid }, title: title || null },
+    h('span', { class: 'value' }, formatValue(m.value, m.unit)),
+    h('span', { class: 'meta' }, [m.n != null ? `n=${m.n}` : null, m.spread || null].filter(Boolean).join(' · ')),
+    m.verdict !== undefined
+      ? h('span', { class: 'delta' },
+        m.deltaPct != null ? `${formatPct(m.deltaPct)} ` : '',
+        verdict ? h('span', { class: `verdict verdict-${m.verdict}` }, `${verdict.symbol} ${verdict.label}`) : h('span', { class: 'verdict' }, 'no verdict'))
+      : null);
+}
+
+function scenarioRows(run, state, variants) {
+  const groups = new Map();
+  for (const cell of run.cells.values()) {
+    if (!admits(state.scenarios, cell.scenario)) continue;
+    const key = `${cell.scenario}|${cell.regime}`;
+    if (!groups.has(key)) groups.set(key, { scenario: cell.scenario, regime: cell.regime, byVariant: new Map() });
+    groups.get(key).byVariant.set(cell.variant, cell);
+  }
+  return [...groups.values()];
+}
+
+function measuresOf(group, resources) {
+  const present = new Set();
+  for (const cell of group.byVariant.values()) for (const m of Object.keys(cell.metrics)) present.add(m);
+  if (resources) return RESOURCES.filter((m) => present.has(m));
+  const others = [...present].filter((m) => !LOAD_MEASURES.includes(m) && !RESOURCES.includes(m)).sort();
+  return [...LOAD_MEASURES.filter((m) => present.has(m)), ...others];
+}
+
+function failedCell(cell) {
+  return h('td', { class: 'cell failed', dataset: { verdict: 'failed' } }, h('span', { class: 'verdict verdict-failed' }, '✗ failed'), h('span', { class: 'meta' }, cell.reason ?? ''));
+}
+
+function measuresTable(run, state, variants) {
+  const rows = [];
+  for (const group of scenarioRows(run, state, variants)) {
+    const measures = measuresOf(group, false).filter((m) => admits(state.metrics, m));
+    const anyFailed = variants.some((v) => group.byVariant.get(v)?.status === 'failed');
+    const lines = measures.length ? measures : anyFailed ? ['—'] : [];
+    lines.forEach((metric, i) => {
+      rows.push(h('tr', null,
+        i === 0 ? h('th', { scope: 'rowgroup', rowspan: lines.length, class: 'scenario' }, group.scenario, h('span', { class: 'regime' }, group.regime)) : null,
+        h('th', { scope: 'row' }, metric === '—' ? '' : metricLabel(metric), metric !== '—' ? h('span', { class: 'metric-id' }, metric) : null),
+        variants.map((v) => {
+          const cell = group.byVariant.get(v);
+          if (cell?.status === 'failed') return failedCell(cell);
+          return valueCell(cell?.metrics[metric], `${v}/${group.scenario}/${group.regime}/${metric}`);
+        })));
+    });
+  }
+  if (!rows.length) return h('p', { class: 'empty' }, 'No scenario matches the filters.');
+  return h('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Scenarios and measures' },
+    h('table', { class: 'compare', id: 'table-measures' },
+      h('caption', null, 'Scenarios & measures (median of repetitions; delta vs the previous comparable run)'),
+      h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Scenario'), h('th', { scope: 'col' }, 'Measure'), variants.map((v) => h('th', { scope: 'col' }, variantLabel(v))))),
+      h('tbody', null, rows)));
+}
+
+function resourcesTable(run, state, variants) {
+  const tables = [];
+  for (const group of scenarioRows(run, state, variants)) {
+    const measures = measuresOf(group, true).filter((m) => admits(state.metrics, m));
+    if (!measures.length) continue;
+    tables.push(h('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': `Resources, ${group.scenario} ${group.regime}` },
+      h('table', { class: 'compare resources' },
+        h('caption', null, `JVM resources — ${group.scenario} (${group.regime})`),
+        h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Variant'), measures.map((m) => h('th', { scope: 'col' }, RESOURCE_HEADERS[m] ?? m)))),
+        h('tbody', null, variants.filter((v) => group.byVariant.has(v)).map((v) => {
+          const cell = group.byVariant.get(v);
+          return h('tr', null, h('th', { scope: 'row' }, variantLabel(v)),
+            cell.status === 'failed' ? h('td', { colspan: measures.length, class: 'cell failed' }, `✗ failed: ${cell.reason ?? ''}`)
+              : measures.map((m) => valueCell(cell.metrics[m], `${v}/${group.scenario}/${group.regime}/${m}`)));
+        })))));
+  }
+  return tables.length ? tables : [h('p', { class: 'empty' }, 'No resource measures for the selected scenarios and metrics.')];
+}
+
+function startupTable(run, variants) {
+  const metrics = [...new Set([...run.startup.values()].flatMap((m) => Object.keys(m)))];
+  const shown = variants.filter((v) => run.startup.has(v));
+  if (!metrics.length || !shown.length) return h('p', { class: 'empty' }, 'No startup measures in the newest run.');
+  return h('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Startup' },
+    h('table', { class: 'compare', id: 'table-startup' },
+      h('caption', null, 'Startup per variant'),
+      h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Variant'), metrics.map((m) => h('th', { scope: 'col' }, metricLabel(m))))),
+      h('tbody', null, shown.map((v) => h('tr', null, h('th', { scope: 'row' }, variantLabel(v)),
+        metrics.map((m) => valueCell(run.startup.get(v)[m], `${v}/startup/-/${m}`)))))));
+}
+
+function environmentList(env) {
+  if (!env) return h('p', { class: 'empty' }, 'The history does not record the environment.');
+  const rows = Object.entries(env).map(([k, v]) => {
+    let text = v;
+    if (v && typeof v === 'object') text = Object.entries(v).map(([a, b]) => `${a} → ${b}`).join(', ');
+    if (v == null) text = '—';
+    return [h('dt', null, k), h('dd', null, String(text))];
+  });
+  return h('dl', { class: 'env', id: 'environment' }, rows);
+}
+
+function runHeader(model, run) {
+  if (run.source === 'latest.json') {
+    const l = run.latest;
+    const base = l.baseline;
+    return h('p', { class: 'run-summary' },
+      'Run ', h('code', null, String(l.runId ?? '')), ' (profile ', String(l.profile ?? '?'), ') of commit ',
+      h('a', { href: l.commit?.url ?? '#' }, shortSha(l.commit?.id)), ' ', h('q', { class: 'commit-message' }, firstLine(l.commit?.message)),
+      ' by ', h('span', { class: 'author' }, String(l.commit?.author ?? '')), ', ', formatDate(Date.parse(l.commit?.timestamp ?? '')), '. ',
+      base ? ['Compared with run ', h('code', null, String(base.runId ?? '')), ' (commit ', shortSha(base.commit?.id), ').'] : 'No comparable previous run: deltas and verdicts are not available.');
+  }
+  const r = run.run;
+  return [
+    h('p', { class: 'run-summary' }, 'Newest entry of data.js: commit ', h('a', { href: r.url ?? '#' }, shortSha(r.commitId)), ' ',
+      h('q', { class: 'commit-message' }, firstLine(r.message)), ' by ', h('span', { class: 'author' }, r.author), ', ', formatDate(r.date), '.'),
+    h('p', { class: 'note' }, 'This history has no latest.json, so deltas and verdicts against the previous run are not shown (the site computes no statistics of its own).'),
+  ];
+}
+
+export function renderOverview(root, model, state) {
+  const run = newestRun(model);
+  const allVariants = [...new Set([...run.cells.values()].map((c) => c.variant).concat([...run.startup.keys()]))];
+  const variants = orderVariants(allVariants).filter((v) => admits(state.variants, v));
+  root.append(
+    h('section', { 'aria-labelledby': 'h-overview', id: 'overview' },
+      h('h2', { id: 'h-overview' }, 'Latest comparison'),
+      runHeader(model, run),
+      measuresTable(run, state, variants),
+      h('h3', null, 'JVM resources'),
+      resourcesTable(run, state, variants),
+      h('h3', null, 'Startup'),
+      startupTable(run, variants),
+      h('h3', null, 'Environment'),
+      environmentList(run.environment)));
+}
+
+const PREFERRED = ['jersey', 'spring-mvc', 'spring-data-rest'];
+export function orderVariants(names) {
+  return [...new Set(names)].sort((a, b) => {
+    const ia = PREFERRED.indexOf(a);
+    const ib = PREFERRED.indexOf(b);
+    return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || a.localeCompare(b);
+  });
+}
