@@ -3,9 +3,15 @@ package dev.restbench.dataset;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * {@code serve [--port 54329] [--size default|small] [--durable]}: starts the embedded PostgreSQL with database
- * {@code bench} freshly copied from the dataset template, which is what every variant's default DB_URL points at.
- * Runs until interrupted.
+ * Two commands:
+ * <ul>
+ *   <li>{@code serve [--port 54329] [--size default|small] [--durable]}: starts the embedded PostgreSQL with
+ *   database {@code bench} freshly copied from the dataset template, which is what every variant's default DB_URL
+ *   points at. Runs until interrupted.</li>
+ *   <li>{@code load --url jdbc:postgresql://host:port/postgres [--user u] [--password p] [--size default|small]}:
+ *   builds the template on an existing server and (re)creates {@code bench} from it, then exits (the compose
+ *   stack's one-shot dataset service).</li>
+ * </ul>
  */
 public final class DatabaseCli {
 
@@ -18,8 +24,13 @@ public final class DatabaseCli {
         int port = DEFAULT_PORT;
         String size = "default";
         boolean durable = false;
+        String url = null;
+        String user = "postgres";
+        String password = "postgres";
         int i = 0;
-        if (args.length > 0 && args[0].equals("serve")) {
+        String command = "serve";
+        if (args.length > 0 && !args[0].startsWith("-")) {
+            command = args[0];
             i = 1;
         }
         for (; i < args.length; i++) {
@@ -27,14 +38,40 @@ public final class DatabaseCli {
                 case "--port" -> port = Integer.parseInt(value(args, ++i, "--port"));
                 case "--size" -> size = value(args, ++i, "--size");
                 case "--durable" -> durable = true;
+                case "--url" -> url = value(args, ++i, "--url");
+                case "--user" -> user = value(args, ++i, "--user");
+                case "--password" -> password = value(args, ++i, "--password");
                 case "-h", "--help" -> {
-                    System.out.println("usage: serve [--port " + DEFAULT_PORT + "] [--size default|small] [--durable]");
+                    System.out.println("usage: serve [--port " + DEFAULT_PORT + "] [--size default|small] [--durable]\n"
+                            + "       load --url jdbc:postgresql://host:port/postgres [--user u] [--password p] "
+                            + "[--size default|small]");
                     return;
                 }
                 default -> fail("unknown option " + args[i]);
             }
         }
         DatasetSpec spec = DatasetSpec.named(size);
+        switch (command) {
+            case "serve" -> serve(port, durable, spec);
+            case "load" -> load(url, user, password, spec);
+            default -> fail("unknown command " + command + " (serve or load)");
+        }
+    }
+
+    private static void load(String url, String user, String password, DatasetSpec spec) {
+        if (url == null) {
+            fail("load needs --url");
+        }
+        PostgresServer server = PostgresServer.external(url, user, password);
+        long start = System.nanoTime();
+        DatasetLoader.LoadReport report = server.ensureTemplate("bench_template", spec);
+        String bench = server.createDatabaseFromTemplate("bench_template", "bench");
+        System.out.printf("PostgreSQL %s: %s ready in %d ms (%s)%n", server.serverVersion(), bench,
+                (System.nanoTime() - start) / 1_000_000,
+                report == null ? "template already current" : "dataset loaded with COPY in " + report.millis() + " ms");
+    }
+
+    private static void serve(int port, boolean durable, DatasetSpec spec) throws InterruptedException {
         PostgresServer server = PostgresServer.embedded(port, durable);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
