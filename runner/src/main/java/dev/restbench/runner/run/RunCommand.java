@@ -1,7 +1,6 @@
 package dev.restbench.runner.run;
 
 import dev.restbench.runner.Command;
-import dev.restbench.runner.UsageException;
 import dev.restbench.runner.manifest.Manifest;
 import dev.restbench.runner.manifest.ManifestLoader;
 
@@ -29,6 +28,6 @@ public final class RunCommand implements Command {
             System.out.println(selection.describe());
             return 0;
         }
-        return new BenchmarkRun(manifest, selection, options).execute();
+        return new BenchmarkRun(manifest, selection, options, new GatlingModuleReader(), System.out).execute();
     }
 }

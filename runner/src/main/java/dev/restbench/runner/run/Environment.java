@@ -1,0 +1,85 @@
+package dev.restbench.runner.run;
+
+import dev.restbench.runner.manifest.Manifest;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where and with what a run was measured. The fingerprint hashes the fields that make two runs comparable
+ * (hardware, OS, JDK, PostgreSQL, manifest, profile, pinning) — not the commit, which is what is compared.
+ */
+record Environment(String fingerprint, String cpuModel, int cpuCount, String governor, String os, String kernel,
+                   String jdk, String postgres, String manifestHash, String profile, Map<String, String> pinning) {
+
+    static Environment capture(Path manifest, String profile, Manifest.Pinning pinning, String postgresVersion)
+            throws IOException {
+        String cpuModel = readCpuModel();
+        int cpuCount = Runtime.getRuntime().availableProcessors();
+        String governor = readFirstLine(Path.of("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"));
+        String os = osName();
+        String kernel = System.getProperty("os.version");
+        // The services and Gatling run on the runner's own JDK (java.home), so this is theirs too.
+        String jdk = System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version");
+        String manifestHash = sha256(Files.readAllBytes(manifest));
+        Map<String, String> pins = new LinkedHashMap<>();
+        pins.put("service", pinning.service());
+        pins.put("gatling", pinning.gatling());
+        pins.put("postgres", pinning.postgres());
+        String fingerprint = sha256(String.join("\n", List.of(cpuModel, Integer.toString(cpuCount),
+                String.valueOf(governor), os, kernel, jdk, postgresVersion, manifestHash, profile, pins.toString()))
+                .getBytes(StandardCharsets.UTF_8));
+        return new Environment(fingerprint, cpuModel, cpuCount, governor, os, kernel, jdk, postgresVersion,
+                manifestHash, profile, pins);
+    }
+
+    private static String readCpuModel() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+                if (line.startsWith("model name")) {
+                    return line.substring(line.indexOf(':') + 1).trim();
+                }
+            }
+        } catch (IOException e) {
+            // not Linux
+        }
+        return System.getProperty("os.arch");
+    }
+
+    private static String osName() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/etc/os-release"))) {
+                if (line.startsWith("PRETTY_NAME=")) {
+                    return line.substring("PRETTY_NAME=".length()).replace("\"", "");
+                }
+            }
+        } catch (IOException e) {
+            // fall through
+        }
+        return System.getProperty("os.name");
+    }
+
+    private static String readFirstLine(Path file) {
+        try {
+            return Files.readAllLines(file).stream().findFirst().map(String::trim).orElse(null);
+        } catch (IOException e) {
+            return null; // no cpufreq in most containers and VMs
+        }
+    }
+
+    static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package dev.restbench.runner.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.OptionalLong;
+
+/** Linux /proc readings of a process: CPU time and resident memory, independent of the process's own metrics. */
+final class ProcFs {
+    /** Kernel clock ticks per second (USER_HZ); 100 on every mainstream Linux build, checked with getconf. */
+    static final long CLOCK_TICKS = clockTicks();
+
+    private ProcFs() {
+    }
+
+    /** utime + stime of the process (all threads, not its children), in microseconds; empty if it is gone. */
+    static OptionalLong cpuMicros(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            // The command name (field 2) is in parentheses and may contain spaces: count fields after the last ')'.
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+            long utime = Long.parseLong(fields[11]); // field 14 overall
+            long stime = Long.parseLong(fields[12]); // field 15 overall
+            return OptionalLong.of((utime + stime) * 1_000_000L / CLOCK_TICKS);
+        } catch (IOException | RuntimeException e) {
+            return OptionalLong.empty();
+        }
+    }
+
+    /** VmRSS in kB; empty if the process is gone. */
+    static OptionalLong rssKb(long pid) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return OptionalLong.of(Long.parseLong(line.replaceAll("[^0-9]", "")));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // gone
+        }
+        return OptionalLong.empty();
+    }
+
+    private static long clockTicks() {
+        try {
+            Process p = new ProcessBuilder("getconf", "CLK_TCK").redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes()).trim();
+            p.waitFor();
+            return Long.parseLong(out);
+        } catch (Exception e) {
+            return 100;
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package dev.restbench.runner.run;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.function.Function;
+
+/**
+ * The service-side metrics of a window and of a startup, from the Prometheus scrapes (meter names in
+ * docs/ARCHITECTURE.md "Metrics"; exposition names with and without unit suffixes are both accepted).
+ */
+final class ServiceMetrics {
+    static final List<String> ALLOCATED = List.of("jvm_allocation_bytes_total", "jvm_allocation_bytes");
+    static final List<String> MEMORY_USED = List.of("jvm_memory_used_bytes");
+    static final List<String> GC_PAUSE_SUM = List.of("jvm_gc_pause_seconds_sum");
+    static final List<String> THREADS_LIVE = List.of("jvm_threads_live_threads", "jvm_threads_live");
+    static final List<String> CLASSES_LOADED = List.of("jvm_classes_loaded_classes", "jvm_classes_loaded");
+    static final List<String> HIKARI_ACTIVE = List.of("hikaricp_connections_active");
+
+    private static final double MB = 1024.0 * 1024.0;
+
+    private ServiceMetrics() {
+    }
+
+    /** Per-window metrics; a metric whose meter is absent is left out (the cell then simply lacks it). */
+    static Map<String, Double> window(WindowSampler window, long requests) {
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        if (requests > 0) {
+            window.cpuMicros().ifPresent(us -> metrics.put("cpu_us_per_req", (double) us / requests));
+        }
+        if (!window.complete()) {
+            return metrics;
+        }
+        PrometheusText first = window.first();
+        PrometheusText last = window.last();
+        if (requests > 0) {
+            delta(first, last, ALLOCATED).ifPresent(bytes -> metrics.put("alloc_bytes_per_req", bytes / requests));
+        }
+        List<PrometheusText> scrapes = window.scrapes();
+        series(scrapes, s -> s.sum(MEMORY_USED, "area", "heap")).ifPresent(heap -> {
+            metrics.put("heap_mean_mb", mean(heap) / MB);
+            metrics.put("heap_peak_mb", max(heap) / MB);
+        });
+        delta(first, last, GC_PAUSE_SUM).ifPresent(seconds ->
+                metrics.put("gc_ms_per_s", seconds * 1000.0 / window.windowSeconds()));
+        series(scrapes, s -> s.sum(THREADS_LIVE)).ifPresent(threads -> metrics.put("threads_peak", max(threads)));
+        series(scrapes, s -> s.sum(HIKARI_ACTIVE)).ifPresent(active -> {
+            metrics.put("hikari_active_mean", mean(active));
+            metrics.put("hikari_active_peak", max(active));
+        });
+        return metrics;
+    }
+
+    /** classes_loaded and live_threads from the first scrape after the service became healthy. */
+    static Map<String, Double> startup(PrometheusText firstScrape) {
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        firstScrape.sum(CLASSES_LOADED).ifPresent(v -> metrics.put("classes_loaded", v));
+        firstScrape.sum(THREADS_LIVE).ifPresent(v -> metrics.put("live_threads", v));
+        return metrics;
+    }
+
+    private static OptionalDouble delta(PrometheusText first, PrometheusText last, List<String> names) {
+        OptionalDouble a = first.sum(names);
+        OptionalDouble b = last.sum(names);
+        return a.isPresent() && b.isPresent() ? OptionalDouble.of(b.getAsDouble() - a.getAsDouble()) : OptionalDouble.empty();
+    }
+
+    private static java.util.Optional<double[]> series(List<PrometheusText> scrapes,
+                                                       Function<PrometheusText, OptionalDouble> value) {
+        double[] values = scrapes.stream().map(value).filter(OptionalDouble::isPresent)
+                .mapToDouble(OptionalDouble::getAsDouble).toArray();
+        return values.length == 0 ? java.util.Optional.empty() : java.util.Optional.of(values);
+    }
+
+    private static double mean(double[] values) {
+        double sum = 0;
+        for (double v : values) {
+            sum += v;
+        }
+        return sum / values.length;
+    }
+
+    private static double max(double[] values) {
+        double max = Double.NEGATIVE_INFINITY;
+        for (double v : values) {
+            max = Math.max(max, v);
+        }
+        return max;
+    }
+}

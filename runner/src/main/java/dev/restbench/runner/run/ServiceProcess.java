@@ -1,0 +1,152 @@
+package dev.restbench.runner.run;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** One running instance of a variant: started pinned to its CPU set, probed for health, scraped, stopped. */
+final class ServiceProcess implements AutoCloseable {
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    private final Process process;
+    private final long spawnNanos;
+    private final String baseUrl;
+    private final String healthPath;
+    private final String metricsPath;
+    private final Path log;
+
+    private ServiceProcess(Process process, long spawnNanos, String baseUrl, String healthPath, String metricsPath,
+                           Path log) {
+        this.process = process;
+        this.spawnNanos = spawnNanos;
+        this.baseUrl = baseUrl;
+        this.healthPath = healthPath;
+        this.metricsPath = metricsPath;
+        this.log = log;
+    }
+
+    /** What to start: resolved from the manifest (defaults merged with the variant's overrides). */
+    record Launch(List<String> command, Map<String, String> env, int port, String cpuSet, String healthPath,
+                  String metricsPath) {
+    }
+
+    static ServiceProcess start(Launch launch, Path log) throws IOException {
+        List<String> argv = new ArrayList<>();
+        if (launch.cpuSet() != null) {
+            // taskset execs the command: the pid we get is the JVM's own.
+            argv.addAll(List.of("taskset", "-c", launch.cpuSet()));
+        }
+        argv.addAll(launch.command());
+        Files.createDirectories(log.getParent());
+        ProcessBuilder builder = new ProcessBuilder(argv)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        builder.environment().putAll(launch.env());
+        long spawn = System.nanoTime();
+        Process process = builder.start();
+        ChildProcesses.register(process);
+        return new ServiceProcess(process, spawn, "http://127.0.0.1:" + launch.port(), launch.healthPath(),
+                launch.metricsPath(), log);
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    /**
+     * Polls the health endpoint until it answers 200.
+     *
+     * @return milliseconds from spawn to the first 200
+     * @throws StartFailure if the process exits first or the timeout passes
+     */
+    long awaitHealthy(Duration timeout) throws InterruptedException {
+        long deadline = spawnNanos + timeout.toNanos();
+        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + healthPath))
+                .timeout(Duration.ofSeconds(2)).GET().build();
+        while (true) {
+            if (!process.isAlive()) {
+                throw new StartFailure("exited with code " + process.exitValue() + " before it was healthy"
+                        + logTail());
+            }
+            try {
+                HttpResponse<Void> response = HTTP.send(request, HttpResponse.BodyHandlers.discarding());
+                if (response.statusCode() == 200) {
+                    return (System.nanoTime() - spawnNanos) / 1_000_000;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            }
+            if (System.nanoTime() > deadline) {
+                throw new StartFailure("not healthy after " + timeout.toSeconds() + " s (GET " + healthPath
+                        + " never answered 200)" + logTail());
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    /** One scrape of the metrics endpoint. */
+    PrometheusText scrape() throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + metricsPath))
+                .timeout(Duration.ofSeconds(5)).GET().build();
+        long now = System.nanoTime();
+        HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IOException("GET " + metricsPath + " answered " + response.statusCode());
+        }
+        return PrometheusText.parse(response.body(), now);
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    int exitValue() {
+        return process.exitValue();
+    }
+
+    String baseUrl() {
+        return baseUrl;
+    }
+
+    /** The last lines of the service's log, to put the cause into a failed cell's reason. */
+    String logTail() {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            List<String> tail = lines.subList(Math.max(0, lines.size() - 3), lines.size());
+            return tail.isEmpty() ? "" : "; log " + log.getFileName() + " ends: " + String.join(" | ", tail).strip();
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** SIGTERM, then SIGKILL after 10 s. */
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            ChildProcesses.terminate(process, 10);
+        }
+        ChildProcesses.unregister(process);
+    }
+
+    /** The service did not start or did not become healthy. */
+    static final class StartFailure extends RuntimeException {
+        StartFailure(String message) {
+            super(message);
+        }
+    }
+}

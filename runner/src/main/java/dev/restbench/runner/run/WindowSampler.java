@@ -1,0 +1,96 @@
+package dev.restbench.runner.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Samples the service during one measured window: at the exact start and end edges (process CPU time from
+ * /proc/&lt;pid&gt;/stat and a metrics scrape), and a scrape about once a second in between.
+ */
+final class WindowSampler implements GatlingLauncher.WindowListener {
+    private final ServiceProcess service;
+    private final List<PrometheusText> scrapes = new ArrayList<>();
+    private ScheduledExecutorService timer;
+    private volatile PrometheusText first;
+    private volatile PrometheusText last;
+    private volatile OptionalLong cpuStart = OptionalLong.empty();
+    private volatile OptionalLong cpuEnd = OptionalLong.empty();
+    private volatile long startNanos;
+    private volatile long endNanos;
+
+    WindowSampler(ServiceProcess service) {
+        this.service = service;
+    }
+
+    @Override
+    public void started() {
+        cpuStart = ProcFs.cpuMicros(service.pid());
+        startNanos = System.nanoTime();
+        first = scrapeQuietly();
+        timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "bench-scrape");
+            t.setDaemon(true);
+            return t;
+        });
+        timer.scheduleAtFixedRate(this::scrapeQuietly, 1, 1, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void completed() {
+        if (timer == null) {
+            return;
+        }
+        timer.shutdownNow();
+        try {
+            timer.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        cpuEnd = ProcFs.cpuMicros(service.pid());
+        endNanos = System.nanoTime();
+        last = scrapeQuietly();
+    }
+
+    private PrometheusText scrapeQuietly() {
+        try {
+            PrometheusText scrape = service.scrape();
+            synchronized (scrapes) {
+                scrapes.add(scrape);
+            }
+            return scrape;
+        } catch (Exception e) {
+            return null; // a missed scrape only thins the series; missing edges drop the windowed metrics
+        }
+    }
+
+    boolean complete() {
+        return first != null && last != null && endNanos > startNanos;
+    }
+
+    double windowSeconds() {
+        return (endNanos - startNanos) / 1e9;
+    }
+
+    OptionalLong cpuMicros() {
+        return cpuStart.isPresent() && cpuEnd.isPresent()
+                ? OptionalLong.of(cpuEnd.getAsLong() - cpuStart.getAsLong()) : OptionalLong.empty();
+    }
+
+    PrometheusText first() {
+        return first;
+    }
+
+    PrometheusText last() {
+        return last;
+    }
+
+    List<PrometheusText> scrapes() {
+        synchronized (scrapes) {
+            return List.copyOf(scrapes);
+        }
+    }
+}
