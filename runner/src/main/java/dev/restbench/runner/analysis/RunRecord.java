@@ -1,0 +1,180 @@
+package dev.restbench.runner.analysis;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A finished run as read from results/&lt;run-id&gt;/run.json (shape in docs/ARCHITECTURE.md), flattened into
+ * series points for the statistics. The raw JSON is kept so the history stores the record unchanged.
+ */
+public final class RunRecord {
+
+    /** A cell's (or a variant's startup) values for one metric; values is empty for a failed cell. */
+    public record Point(String variant, String scenario, String regime, String metric, String unit,
+                        Direction direction, boolean ok, String reason, double[] values) {
+
+        public String seriesKey() {
+            return variant + "/" + scenario + "/" + regime + "/" + metric;
+        }
+
+        public String cellKey() {
+            return variant + "/" + scenario + "/" + regime;
+        }
+    }
+
+    public static final String STARTUP_SCENARIO = "startup";
+    public static final String STARTUP_REGIME = "-";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final ObjectNode raw;
+
+    private RunRecord(ObjectNode raw) {
+        this.raw = raw;
+    }
+
+    /** Reads a run from a results directory (containing run.json) or from a run.json file itself. */
+    public static RunRecord read(Path dirOrFile) throws IOException {
+        Path file = Files.isDirectory(dirOrFile) ? dirOrFile.resolve("run.json") : dirOrFile;
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("no run.json at " + file);
+        }
+        JsonNode node;
+        try {
+            node = JSON.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new IllegalArgumentException(file + " is not valid JSON: " + e.getMessage(), e);
+        }
+        return of(node, file.toString());
+    }
+
+    public static RunRecord of(JsonNode node, String source) {
+        if (!(node instanceof ObjectNode object)) {
+            throw new IllegalArgumentException(source + ": run.json must be an object");
+        }
+        for (String field : List.of("runId", "status", "profile", "commit", "environment")) {
+            if (!object.hasNonNull(field)) {
+                throw new IllegalArgumentException(source + ": run.json lacks \"" + field + "\"");
+            }
+        }
+        if (!object.path("environment").hasNonNull("fingerprint")) {
+            throw new IllegalArgumentException(source + ": run.json lacks environment.fingerprint");
+        }
+        return new RunRecord(object);
+    }
+
+    public ObjectNode raw() {
+        return raw;
+    }
+
+    public String runId() {
+        return raw.path("runId").asText();
+    }
+
+    public boolean ok() {
+        return "ok".equals(raw.path("status").asText());
+    }
+
+    public String status() {
+        return raw.path("status").asText();
+    }
+
+    public String profile() {
+        return raw.path("profile").asText();
+    }
+
+    public String fingerprint() {
+        return raw.path("environment").path("fingerprint").asText();
+    }
+
+    public JsonNode environment() {
+        return raw.path("environment");
+    }
+
+    public JsonNode commit() {
+        return raw.path("commit");
+    }
+
+    public String commitId() {
+        return raw.path("commit").path("id").asText("");
+    }
+
+    /** When the run finished (falls back to its start), ISO-8601 text as written by the runner. */
+    public String finishedAt() {
+        String finished = raw.path("finishedAt").asText("");
+        return finished.isEmpty() ? raw.path("startedAt").asText("") : finished;
+    }
+
+    public String startedAt() {
+        String started = raw.path("startedAt").asText("");
+        return started.isEmpty() ? finishedAt() : started;
+    }
+
+    /** Same fingerprint and profile: the only runs whose numbers may be compared. */
+    public boolean comparableWith(RunRecord other) {
+        return fingerprint().equals(other.fingerprint()) && profile().equals(other.profile());
+    }
+
+    /** Every metric of every cell plus the startup metrics of every variant, in file order. */
+    public List<Point> points() {
+        List<Point> points = new ArrayList<>();
+        for (JsonNode variant : raw.path("variants")) {
+            String name = variant.path("name").asText();
+            variant.path("startup").properties().forEach(entry -> {
+                MetricCatalog.Metric metric = MetricCatalog.lookup(entry.getKey());
+                JsonNode summary = entry.getValue();
+                String unit = summary.path("unit").asText(metric.unit());
+                Direction direction = summary.hasNonNull("direction")
+                        ? Direction.fromJson(summary.path("direction").asText()) : metric.direction();
+                points.add(new Point(name, STARTUP_SCENARIO, STARTUP_REGIME, entry.getKey(), unit, direction,
+                        true, null, values(summary)));
+            });
+        }
+        for (JsonNode cell : raw.path("cells")) {
+            String variant = cell.path("variant").asText();
+            String scenario = cell.path("scenario").asText();
+            String regime = cell.path("regime").asText();
+            boolean ok = "ok".equals(cell.path("status").asText());
+            String reason = cell.path("reason").isNull() ? null : cell.path("reason").asText(null);
+            if (!ok) {
+                // A failed cell has no metrics; keep one marker point so reports can show the failure.
+                points.add(new Point(variant, scenario, regime, null, null, null, false,
+                        reason == null ? "failed" : reason, new double[0]));
+                continue;
+            }
+            cell.path("metrics").properties().forEach(entry -> {
+                JsonNode summary = entry.getValue();
+                MetricCatalog.Metric metric = MetricCatalog.lookup(entry.getKey());
+                String unit = summary.path("unit").asText(metric.unit());
+                Direction direction = summary.hasNonNull("direction")
+                        ? Direction.fromJson(summary.path("direction").asText()) : metric.direction();
+                points.add(new Point(variant, scenario, regime, entry.getKey(), unit, direction, true, null,
+                        values(summary)));
+            });
+        }
+        return points;
+    }
+
+    /** The repetition values, or the median alone when an older record has no values array. */
+    private static double[] values(JsonNode summary) {
+        JsonNode values = summary.path("values");
+        if (values.isArray() && !values.isEmpty()) {
+            double[] out = new double[values.size()];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = values.get(i).asDouble();
+            }
+            return out;
+        }
+        if (summary.path("median").isNumber()) {
+            return new double[] {summary.path("median").asDouble()};
+        }
+        return new double[0];
+    }
+}

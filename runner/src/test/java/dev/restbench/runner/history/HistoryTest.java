@@ -1,0 +1,283 @@
+package dev.restbench.runner.history;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeType;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.restbench.runner.analysis.RunFixtures;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class HistoryTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path root;
+
+    @Test
+    void appendedRunsProduceDataJsInGithubActionBenchmarksFormat() throws Exception {
+        History history = new History(root);
+        for (String run : List.of("run-base", "run-head", "run-other-env")) {
+            history.append(RunFixtures.fixture(run), new History.AppendOptions("https://github.com/acme/restbench",
+                    false, null));
+        }
+
+        String script = Files.readString(history.dir().resolve("data.js"), StandardCharsets.UTF_8);
+        assertThat(script).startsWith("window.BENCHMARK_DATA = {\n  \"lastUpdate\": ");
+        JsonNode data = JSON.readTree(script.substring(DataJs.PREFIX.length()));
+        // What JSON.stringify(data, null, 2) would print for the same value: byte for byte.
+        assertThat(JsJson.stringify(data)).isEqualTo(script.substring(DataJs.PREFIX.length()));
+
+        assertFields(data, Map.of("lastUpdate", JsonNodeType.NUMBER, "repoUrl", JsonNodeType.STRING,
+                "entries", JsonNodeType.OBJECT));
+        assertThat(data.get("lastUpdate").isIntegralNumber()).isTrue();
+        assertThat(data.get("repoUrl").asText()).isEqualTo("https://github.com/acme/restbench");
+        assertThat(names(data.get("entries"))).containsExactly("throughput", "costs");
+
+        Set<String> benchNames = new HashSet<>();
+        for (String suite : List.of("throughput", "costs")) {
+            JsonNode entries = data.get("entries").get(suite);
+            assertThat(entries.isArray()).isTrue();
+            assertThat(entries).hasSize(3);
+            for (JsonNode entry : entries) {
+                assertFields(entry, Map.of("commit", JsonNodeType.OBJECT, "date", JsonNodeType.NUMBER,
+                        "tool", JsonNodeType.STRING, "benches", JsonNodeType.ARRAY));
+                assertThat(entry.get("date").isIntegralNumber()).isTrue();
+                assertThat(entry.get("tool").asText())
+                        .isEqualTo(suite.equals("throughput") ? "customBiggerIsBetter" : "customSmallerIsBetter");
+                JsonNode commit = entry.get("commit");
+                assertFields(commit, Map.of("author", JsonNodeType.OBJECT, "committer", JsonNodeType.OBJECT,
+                        "distinct", JsonNodeType.BOOLEAN, "id", JsonNodeType.STRING, "message", JsonNodeType.STRING,
+                        "timestamp", JsonNodeType.STRING, "tree_id", JsonNodeType.STRING, "url", JsonNodeType.STRING));
+                for (String user : List.of("author", "committer")) {
+                    assertFields(commit.get(user), Map.of("email", JsonNodeType.STRING, "name", JsonNodeType.STRING,
+                            "username", JsonNodeType.STRING));
+                }
+                assertThat(commit.get("author").get("email").asText()).isEqualTo("ada@example.org");
+                assertThat(commit.get("url").asText())
+                        .isEqualTo("https://github.com/acme/restbench/commit/" + commit.get("id").asText());
+                assertThat(entry.get("benches")).isNotEmpty();
+                for (JsonNode bench : entry.get("benches")) {
+                    assertFields(bench, Map.of("name", JsonNodeType.STRING, "value", JsonNodeType.NUMBER,
+                            "range", JsonNodeType.STRING, "unit", JsonNodeType.STRING, "extra", JsonNodeType.STRING));
+                    assertThat(bench.get("range").asText()).startsWith("± ");
+                    assertThat(bench.get("extra").asText()).startsWith("n=").contains(" profile=quick env=");
+                    benchNames.add(bench.get("name").asText());
+                }
+            }
+        }
+        assertThat(benchNames).contains("jersey/read-heavy/latency/throughput",
+                "jersey/read-heavy/latency/latency_p99", "spring-mvc/startup/-/time_to_ready_ms");
+        // run-head's failed cell contributes nothing: its only numbers come from run-base and run-other-env.
+        JsonNode headThroughput = data.get("entries").get("throughput").get(1);
+        assertThat(headThroughput.get("benches")).extracting(b -> b.get("name").asText())
+                .doesNotContain("spring-mvc/read-heavy/throughput/throughput")
+                .contains("spring-mvc/read-heavy/latency/throughput");
+        assertThat(data.get("entries").get("throughput").get(0).get("benches"))
+                .extracting(b -> b.get("name").asText()).contains("spring-mvc/read-heavy/throughput/throughput");
+    }
+
+    @Test
+    void dataJsEvaluatesInNodeToTheSameJsonStringifyOutput() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(nodeAvailable(), "node is not installed");
+        History history = new History(root);
+        history.append(RunFixtures.fixture("run-base"), History.AppendOptions.defaults());
+        history.append(RunFixtures.fixture("run-head"), History.AppendOptions.defaults());
+        Path script = root.resolve("check.js");
+        Files.writeString(script, """
+                const fs = require('fs');
+                const path = process.argv[2];
+                const text = fs.readFileSync(path, 'utf8');
+                const window = {};
+                new Function('window', text)(window);
+                const again = 'window.BENCHMARK_DATA = ' + JSON.stringify(window.BENCHMARK_DATA, null, 2);
+                process.stdout.write(again === text ? 'same' : 'different');
+                """);
+        Process process = new ProcessBuilder("node", script.toString(), history.dir().resolve("data.js").toString())
+                .redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor()).isZero();
+        assertThat(output).isEqualTo("same");
+    }
+
+    @Test
+    void reAppendingARunChangesNoByte() throws Exception {
+        History history = new History(root);
+        history.append(RunFixtures.fixture("run-base"), History.AppendOptions.defaults());
+        history.append(RunFixtures.fixture("run-head"), History.AppendOptions.defaults());
+        Map<String, byte[]> before = snapshot(history.dir());
+
+        History.AppendResult again = history.append(RunFixtures.fixture("run-head"), History.AppendOptions.defaults());
+        History.AppendResult older = history.append(RunFixtures.fixture("run-base"), History.AppendOptions.defaults());
+
+        assertThat(again.alreadyPresent()).isTrue();
+        assertThat(again.changedFiles()).isEmpty();
+        assertThat(older.changedFiles()).isEmpty();
+        Map<String, byte[]> after = snapshot(history.dir());
+        assertThat(after.keySet()).isEqualTo(before.keySet());
+        after.forEach((file, bytes) -> assertThat(bytes).as(file).isEqualTo(before.get(file)));
+        JsonNode index = JSON.readTree(history.dir().resolve("index.json").toFile());
+        assertThat(index.get("runs")).hasSize(2);
+    }
+
+    @Test
+    void anAppendCutOffBeforeTheIndexIsCompletedByRunningItAgain() throws Exception {
+        Path complete = root.resolve("complete");
+        Path interrupted = root.resolve("interrupted");
+        for (Path dir : List.of(complete, interrupted)) {
+            new History(dir).append(RunFixtures.fixture("run-base"), History.AppendOptions.defaults());
+        }
+        new History(complete).append(RunFixtures.fixture("run-head"), History.AppendOptions.defaults());
+        // Simulate a crash just before index.json was replaced: every other file already holds run-head.
+        History cut = new History(interrupted);
+        byte[] oldIndex = Files.readAllBytes(cut.dir().resolve("index.json"));
+        cut.append(RunFixtures.fixture("run-head"), History.AppendOptions.defaults());
+        Files.write(cut.dir().resolve("index.json"), oldIndex);
+        assertThat(JSON.readTree(oldIndex).get("runs")).hasSize(1);
+
+        cut.append(RunFixtures.fixture("run-head"), History.AppendOptions.defaults());
+
+        Map<String, byte[]> expected = snapshot(new History(complete).dir());
+        Map<String, byte[]> actual = snapshot(cut.dir());
+        assertThat(actual.keySet()).isEqualTo(expected.keySet());
+        actual.forEach((file, bytes) -> assertThat(new String(bytes, StandardCharsets.UTF_8)).as(file)
+                .isEqualTo(new String(expected.get(file), StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void writesIndexRunsByMonthLatestAndAnalysis() throws Exception {
+        History history = new History(root);
+        history.append(RunFixtures.fixture("run-base"), History.AppendOptions.defaults());
+        history.append(RunFixtures.fixture("run-head"), History.AppendOptions.defaults());
+        history.append(RunFixtures.fixture("run-other-env"), History.AppendOptions.defaults());
+
+        JsonNode index = JSON.readTree(history.dir().resolve("index.json").toFile());
+        assertThat(index.get("schemaVersion").asInt()).isEqualTo(1);
+        assertThat(index.get("runs")).extracting(r -> r.get("file").asText()).containsExactly(
+                "runs/2026-11/20261120T214500Z-1a2b3c4.json", "runs/2026-11/20261120T224500Z-9f8e7d6.json",
+                "runs/2026-12/20261121T001500Z-9f8e7d6.json");
+        assertThat(index.get("runs").get(1).get("status").asText()).isEqualTo("failed");
+        assertThat(Files.readAllBytes(history.dir().resolve("runs/2026-11/20261120T214500Z-1a2b3c4.json")))
+                .isEqualTo(Files.readAllBytes(RunFixtures.fixture("run-base").resolve("run.json")));
+
+        // The newest run has another fingerprint: no comparable baseline.
+        JsonNode latest = JSON.readTree(history.dir().resolve("latest.json").toFile());
+        assertThat(latest.get("runId").asText()).isEqualTo("20261121T001500Z-9f8e7d6");
+        assertThat(latest.get("baseline").isNull()).isTrue();
+        JsonNode metric = latest.get("cells").get(0).get("metrics").get("throughput");
+        assertThat(metric.get("verdict").asText()).isEqualTo("inconclusive");
+        assertThat(metric.get("baseline").isNull()).isTrue();
+        assertThat(latest.get("variants").get(0).get("startup").get("time_to_ready_ms").get("unit").asText())
+                .isEqualTo("ms");
+    }
+
+    @Test
+    void latestComparesWithThePreviousComparableRun() throws Exception {
+        History history = new History(root);
+        history.append(RunFixtures.fixture("run-base"), History.AppendOptions.defaults());
+        history.append(RunFixtures.fixture("run-head"), History.AppendOptions.defaults());
+
+        JsonNode latest = JSON.readTree(history.dir().resolve("latest.json").toFile());
+        assertThat(latest.get("baseline").get("runId").asText()).isEqualTo("20261120T214500Z-1a2b3c4");
+        JsonNode jersey = latest.get("cells").get(0);
+        assertThat(jersey.get("variant").asText()).isEqualTo("jersey");
+        JsonNode throughput = jersey.get("metrics").get("throughput");
+        assertThat(throughput.get("verdict").asText()).isEqualTo("regression");
+        assertThat(throughput.get("deltaPct").asDouble()).isBetween(-15.0, -9.0);
+        assertThat(throughput.get("noiseBandPct").isNumber()).isTrue();
+        assertThat(throughput.get("baseline").get("n").asInt()).isEqualTo(5);
+        JsonNode failed = latest.get("cells").get(3);
+        assertThat(failed.get("status").asText()).isEqualTo("failed");
+        assertThat(failed.get("reason").asText()).startsWith("health check");
+        assertThat(failed.get("metrics").isEmpty()).isTrue();
+    }
+
+    @Test
+    void analysisFindsAStepInTheHistoryNewestFirst() throws Exception {
+        History history = new History(root);
+        Random random = new Random(11);
+        for (int i = 0; i < 20; i++) {
+            double throughput = i < 12 ? 2000 : 1800;
+            double p99 = i < 6 ? 10 : 12;
+            ObjectNode run = RunFixtures.run(String.format("202611%02dT000000Z-c%02d", i + 1, i), "c" + i,
+                    String.format("2026-11-%02dT00:00:00Z", i + 1), RunFixtures.FINGERPRINT, "quick",
+                    Map.of("throughput", RunFixtures.normal(random, throughput, 0.01, 5),
+                            "latency_p99", RunFixtures.normal(random, p99, 0.01, 5)));
+            history.append(RunFixtures.record(run), JSON.writeValueAsBytes(run), History.AppendOptions.defaults());
+        }
+
+        JsonNode analysis = JSON.readTree(history.dir().resolve("analysis.json").toFile());
+        assertThat(analysis.get("generatedAt").asText()).isEqualTo("2026-11-20T00:00:00Z");
+        JsonNode throughput = analysis.get("series").get("jersey/read-heavy/latency/throughput");
+        assertThat(throughput.get("direction").asText()).isEqualTo("bigger");
+        assertThat(throughput.get("changePoints")).singleElement().satisfies(cp -> {
+            assertThat(cp.get("index").asInt()).isEqualTo(12);
+            assertThat(cp.get("commit").asText()).isEqualTo("c12");
+            assertThat(cp.get("kind").asText()).isEqualTo("regression");
+            assertThat(cp.get("deltaPct").asDouble()).isBetween(-12.0, -8.0);
+        });
+        JsonNode p99 = analysis.get("series").get("jersey/read-heavy/latency/latency_p99");
+        assertThat(p99.get("changePoints")).singleElement()
+                .satisfies(cp -> assertThat(cp.get("index").asInt()).isEqualTo(6));
+        assertThat(analysis.get("regressions")).extracting(r -> r.get("commit").asText())
+                .containsExactly("c12", "c6");
+        assertThat(analysis.get("regressions").get(0).get("source").asText()).isEqualTo("change-point");
+    }
+
+    @Test
+    void refusesWhatIsNotARun() throws IOException {
+        Path bogus = root.resolve("bogus");
+        Files.createDirectories(bogus);
+        Files.writeString(bogus.resolve("run.json"), "{\"runId\": \"x\"}");
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new History(root.resolve("h"))
+                        .append(bogus, History.AppendOptions.defaults()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("lacks \"status\"");
+        assertThat(root.resolve("h")).doesNotExist();
+    }
+
+    private static void assertFields(JsonNode node, Map<String, JsonNodeType> expected) {
+        assertThat(names(node)).containsExactlyInAnyOrderElementsOf(expected.keySet());
+        expected.forEach((name, type) -> assertThat(node.get(name).getNodeType()).as(name).isEqualTo(type));
+    }
+
+    private static List<String> names(JsonNode node) {
+        List<String> names = new ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    private static Map<String, byte[]> snapshot(Path dir) throws IOException {
+        Map<String, byte[]> files = new TreeMap<>();
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path file : walk.filter(Files::isRegularFile).toList()) {
+                files.put(dir.relativize(file).toString(), Files.readAllBytes(file));
+            }
+        }
+        return files;
+    }
+
+    private static boolean nodeAvailable() {
+        try {
+            return new ProcessBuilder("node", "--version").start().waitFor() == 0;
+        } catch (IOException | InterruptedException e) {
+            return false;
+        }
+    }
+}
