@@ -16,6 +16,8 @@ public final class Main {
     static Map<String, Command> commands() {
         Map<String, Command> commands = new LinkedHashMap<>();
         commands.put("run", new RunCommand());
+        commands.put("history", new dev.restbench.runner.history.HistoryCommand());
+        commands.put("compare", new dev.restbench.runner.report.CompareCommand());
         // history, compare, ab, drill, site: registered here by the analysis code (one line each).
         return commands;
     }
