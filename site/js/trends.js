@@ -139,7 +139,7 @@ export class TrendsView {
       focusCard.classList.add('focused');
       focusCard.scrollIntoView({ block: 'center' });
       const at = this.state.at ? this.model.runs.findLastIndex((r) => r.commitId.startsWith(this.state.at)) : -1;
-      if (at >= 0) this.pin(focusCard, at);
+      if (at >= 0) this.pin(focusCard, at, this.state.focus);
     }
   }
 
@@ -163,7 +163,7 @@ export class TrendsView {
         const v = VERDICTS[m.kind];
         const run = this.model.runs[m.run];
         return h('li', { dataset: { kind: m.kind, testid: 'marker' } },
-          h('button', { type: 'button', class: `marker-link verdict-${m.kind}`, onclick: () => { this.draw(card); this.pin(card, m.run); } },
+          h('button', { type: 'button', class: `marker-link verdict-${m.kind}`, onclick: () => { this.draw(card); this.pin(card, m.run, m.seriesKey); } },
             `${v.symbol} ${v.label} ${formatPct(m.deltaPct)}`),
           ` ${variantLabel(m.seriesKey.split('/')[0])} at ${shortSha(run?.commitId)} (${formatDate(run?.date)}) — ${m.source === 'change-point' ? 'change point' : 'newest run vs previous'}`);
       })) : null,
@@ -201,7 +201,8 @@ export class TrendsView {
       series,
       bands,
       legend: { show: false },
-      scales: { x: { time: axis === 'date' } },
+      // A single run (or one commit in view) would collapse the x scale to nothing: pad it by a commit / a day.
+      scales: { x: { time: axis === 'date', range: (u, min, max) => (min === max ? [min - (axis === 'date' ? 86400 : 1), max + (axis === 'date' ? 86400 : 1)] : [min, max]) } },
       cursor: { drag: { x: true, y: false, setScale: true }, points: { size: 7 } },
       axes: [
         {
@@ -321,7 +322,7 @@ export class TrendsView {
   }
 
   /** Shows one commit's details under a chart, with the link to the commit, and records it in the URL. */
-  pin(card, runIndex) {
+  pin(card, runIndex, seriesKey) {
     const u = this.draw(card);
     const run = this.model.runs[runIndex];
     if (!run) return;
@@ -352,7 +353,9 @@ export class TrendsView {
         this.setRange(x - half, x + half);
       }
     }
-    this.onStateChange({ focus: card.group.series[0].key, at: shortSha(run.commitId) }, { silent: true });
+    const keys = card.group.series.map((s) => s.key);
+    const focus = keys.includes(seriesKey) ? seriesKey : keys.includes(this.state.focus) ? this.state.focus : keys[0];
+    this.changed({ focus, at: shortSha(run.commitId) });
   }
 
   key(card, e) {
@@ -380,6 +383,12 @@ export class TrendsView {
     else if ((e.key === 'Enter' || e.key === ' ') && idx != null) this.pin(card, u.runs[idx]);
     else return;
     e.preventDefault();
+  }
+
+  /** View-state changes made inside the charts: recorded in the URL without re-rendering. */
+  changed(patch) {
+    Object.assign(this.state, patch);
+    this.onStateChange(patch, { silent: true });
   }
 
   zoom(card, factor) {
@@ -415,7 +424,7 @@ export class TrendsView {
       this.syncing = wasSyncing;
     }
     if (this.resetButton) this.resetButton.disabled = !range;
-    this.onStateChange({ x: range }, { silent: true });
+    this.changed({ x: range });
   }
 
   applyRange(u, range) {

@@ -1,0 +1,323 @@
+// The site in real headless Chromium over generated fixture histories (fixtures/generate.mjs).
+// Screenshots go to site/test-artifacts/ (gitignored) for a human to look at.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { HOSTILE_AUTHOR, HOSTILE_MESSAGE, HOSTILE_SCENARIO, STEP_IMPROVEMENT, STEP_LATEST, STEP_REGRESSION, writeAllCases } from '../fixtures/generate.mjs';
+import { startServer } from '../serve.mjs';
+import { launch, openPage } from './browser.mjs';
+
+const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-artifacts');
+mkdirSync(ARTIFACTS, { recursive: true });
+
+let browser;
+let fixtures;
+let cases;
+const servers = new Map();
+
+async function urlOf(name) {
+  if (!servers.has(name)) servers.set(name, await startServer({ historyDir: cases[name] }));
+  return servers.get(name).url;
+}
+
+/** Opens a fixture history at a hash and waits until the page has settled on a state (ready, empty or error). */
+async function open(name, hash = '', options) {
+  const page = await openPage(browser, options);
+  await page.goto(`${await urlOf(name)}${hash}`);
+  await page.waitForFunction(() => window.__restbench?.state && window.__restbench.state !== 'loading');
+  return page;
+}
+
+/** Uncaught errors fail a test; a 404 for an optional file (index.json, latest.json, …) is expected. */
+function assertNoProblems(page) {
+  assert.deepEqual(page.problems.filter((p) => !p.includes('status of 404')), []);
+  assert.deepEqual(page.dialogs, [], 'no dialog may open (an alert means injected markup ran)');
+}
+
+const shot = (page, name, fullPage = false) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage });
+const hashOf = (page) => page.evaluate(() => decodeURIComponent(location.hash));
+const drawnCharts = (page) => page.locator('.chart-card[data-drawn="true"]');
+
+before(async () => {
+  fixtures = mkdtempSync(join(tmpdir(), 'restbench-site-'));
+  cases = Object.fromEntries(Object.entries(writeAllCases(fixtures)).map(([k, dir]) => [k, dirname(dirname(dir))]));
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  for (const { server } of servers.values()) server.close();
+  rmSync(fixtures, { recursive: true, force: true });
+});
+
+describe('overview', () => {
+  test('shows the newest run in the report shape with n, spread, delta and verdict from latest.json', async () => {
+    const page = await open('full');
+    assert.equal(await page.evaluate(() => window.__restbench.state), 'ready');
+    const table = page.locator('#table-measures');
+    await table.waitFor();
+    const headers = await table.locator('thead th').allTextContents();
+    assert.deepEqual(headers, ['Scenario', 'Measure', 'A · Jersey (JAX-RS)', 'C · Spring MVC @RestController', 'D · Spring Data REST']);
+    const measures = await table.locator('tbody th[scope=row] .metric-id').allTextContents();
+    for (const m of ['throughput', 'latency_p50', 'latency_p95', 'latency_p99', 'error_pct']) assert.ok(measures.includes(m), m);
+
+    const throughput = page.locator('td[data-testid="jersey/read-heavy/latency/throughput"]');
+    assert.match(await throughput.textContent(), /req\/s.*n=3 · spread [\d.]+ %.*[+−±][\d.]+ %/s);
+
+    // The newest run's step (STEP_LATEST) is flagged in the resources table, with its delta.
+    const flagged = page.locator(`td[data-testid="${STEP_LATEST.series}"]`);
+    assert.equal(await flagged.getAttribute('data-verdict'), 'regression');
+    assert.match(await flagged.textContent(), /\+2\d\.\d %.*regression/s);
+
+    assert.match(await page.locator('td.failed').first().textContent(), /failed.*did not become healthy/s);
+    assert.equal(await page.locator('#table-startup tbody tr').count(), 3);
+    assert.match(await page.locator('#environment').textContent(), /Synthetic CPU/);
+    assert.match(await page.locator('.run-summary').textContent(), /Compared with run/);
+    await shot(page, 'overview-full', true);
+    assertNoProblems(page);
+    await page.context().close();
+  });
+
+  test('with data.js alone shows the newest values and spreads and says deltas need latest.json', async () => {
+    const page = await open('data-only');
+    const cell = page.locator('td[data-testid="spring-data-rest/read-heavy/latency/latency_p99"]');
+    assert.match(await cell.textContent(), /ms.*n=3 · min [\d.]+ – max [\d.]+/s);
+    assert.match(await page.locator('main').textContent(), /no latest\.json/);
+    assert.match(await page.locator('#environment').textContent(), /a1b2c3d4e5f6/);
+    await shot(page, 'overview-data-only', true);
+    assertNoProblems(page);
+    await page.context().close();
+  });
+});
+
+describe('trends', () => {
+  test('draws one chart per scenario and metric with a line per variant', async () => {
+    const page = await open('full', '#view=trends&s=read-heavy&m=throughput,latency_p99');
+    await drawnCharts(page).first().waitFor();
+    assert.equal(await page.locator('.chart-card').count(), 4, 'read-heavy × {capacity, latency} × {throughput, p99}');
+    const card = drawnCharts(page).first();
+    assert.equal(await card.locator('.legend li').count(), 3);
+    assert.equal(Number(await card.getAttribute('data-points')), 3 * 12);
+    // The canvas holds drawn lines: count painted pixels.
+    const painted = await card.locator('canvas').evaluate((c) => {
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
+      return n;
+    });
+    assert.ok(painted > 1000, `canvas has ${painted} painted pixels`);
+    await shot(page, 'trends-full');
+    assertNoProblems(page);
+    await page.context().close();
+  });
+
+  test('axis switch and filters live in the URL and a reload reproduces them', async () => {
+    const page = await open('full', '#view=trends&s=mixed&m=throughput');
+    await drawnCharts(page).first().waitFor();
+    await page.getByLabel('date').check();
+    await page.waitForFunction(() => location.hash.includes('axis=date'));
+    await drawnCharts(page).first().waitFor();
+    const labels = await page.locator('.chart-card[data-drawn="true"] .u-axis').first().textContent();
+    assert.doesNotMatch(labels, /3b54cda/, 'a date axis shows dates, not commit hashes');
+
+    await page.locator('fieldset[data-dimension=variants]').getByLabel('C · Spring MVC @RestController').uncheck();
+    await page.waitForFunction(() => decodeURIComponent(location.hash).includes('v=jersey,spring-data-rest'));
+    const legend = () => page.locator('.chart-card').first().locator('.legend').textContent();
+    assert.doesNotMatch(await legend(), /Spring MVC/);
+    const before = await hashOf(page);
+
+    await page.reload();
+    await page.waitForFunction(() => window.__restbench.state === 'ready');
+    await drawnCharts(page).first().waitFor();
+    assert.equal(await hashOf(page), before);
+    assert.equal(await page.locator('fieldset[data-dimension=variants]').getByLabel('C · Spring MVC @RestController').isChecked(), false);
+    assert.equal(await page.getByLabel('date').isChecked(), true);
+    assert.doesNotMatch(await legend(), /Spring MVC/);
+    assert.match(await legend(), /Jersey/);
+    await shot(page, 'trends-date-filtered');
+    assertNoProblems(page);
+    await page.context().close();
+  });
+
+  test('zoom is shared by the charts, kept in the URL and restored on reload', async () => {
+    const page = await open('full', '#view=trends&s=read-heavy&m=throughput');
+    await drawnCharts(page).first().waitFor();
+    const chart = page.locator('.chart-card').first().locator('.chart');
+    await chart.focus();
+    await page.keyboard.press('+');
+    await page.waitForFunction(() => /[#&]x=/.test(location.hash));
+    const scale = () => page.evaluate(() => [...document.querySelectorAll('.chart-card[data-drawn="true"]')].map((c) => [c.uplot.scales.x.min, c.uplot.scales.x.max]));
+    const zoomed = await scale();
+    assert.ok(zoomed[0][1] - zoomed[0][0] < 11, `zoomed range ${zoomed[0]}`);
+    await page.reload();
+    await page.waitForFunction(() => window.__restbench.state === 'ready');
+    await drawnCharts(page).first().waitFor();
+    assert.deepEqual((await scale())[0], zoomed[0]);
+    await page.getByRole('button', { name: 'Reset zoom' }).click();
+    await page.waitForFunction(() => !/[#&]x=/.test(location.hash));
+    assertNoProblems(page);
+    await page.context().close();
+  });
+
+  test('keyboard: arrows move the tooltip across commits and Enter pins the commit with its link', async () => {
+    const page = await open('full', '#view=trends&s=join-filter&m=throughput');
+    await drawnCharts(page).first().waitFor();
+    await page.locator('.chart-card').first().locator('.chart').focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    const tip = page.locator('.chart-card').first().locator('.tooltip');
+    await tip.waitFor({ state: 'visible' });
+    assert.match(await tip.textContent(), /13c6ef3/);
+    await page.keyboard.press('Enter');
+    const link = page.locator('.chart-card').first().locator('.pinned a.commit-link');
+    await link.waitFor();
+    assert.match(await link.getAttribute('href'), /^https:\/\/github\.com\/example\/restbench\/commit\/13c6ef3/);
+    assert.match(await hashOf(page), /at=13c6ef3/);
+    assertNoProblems(page);
+    await page.context().close();
+  });
+});
+
+describe('regressions and markers', () => {
+  test('lists detected changes newest first and links each to its chart with the marker drawn', async () => {
+    const page = await open('full', '#view=regressions');
+    const rows = page.locator('#table-changes tbody tr');
+    await rows.first().waitFor();
+    const series = await rows.locator('.series-link').allTextContents();
+    assert.equal(series.length, 3);
+    assert.deepEqual(await rows.evaluateAll((trs) => trs.map((tr) => tr.dataset.kind)), ['regression', 'regression', 'improvement']);
+    assert.match(series[0], /join-filter · latency — CPU per request/, 'newest: the flagged newest run');
+    assert.match(series[1], /read-heavy · latency — p99 latency/, 'then the change point');
+    assert.match(series[2], /mixed · latency — Throughput/);
+    assert.match(await rows.nth(1).textContent(), /\+30\.\d+ %/);
+    await shot(page, 'regressions');
+
+    await rows.nth(1).locator('.series-link').click();
+    await page.waitForFunction(() => location.hash.includes('view=trends'));
+    const card = page.locator('.chart-card.focused');
+    await card.waitFor();
+    await page.waitForFunction(() => Number(document.querySelector('.chart-card.focused')?.dataset.markersDrawn) >= 1);
+    const marker = card.locator('.markers li[data-kind=regression]');
+    assert.match(await marker.textContent(), /regression \+30\.\d+ %.*spring-data-rest|regression \+30\.\d+ %.*Spring Data REST/s);
+    assert.equal(await card.getAttribute('data-group'), 'read-heavy|latency|latency_p99');
+    assert.match(await hashOf(page), new RegExp(`focus=${STEP_REGRESSION.series}`));
+    // The change-point commit carries the hostile message: pinned, shown literally as text.
+    const message = card.locator('.pinned .commit-message');
+    assert.equal(await message.textContent(), HOSTILE_MESSAGE);
+    await shot(page, 'trends-focused-change-point');
+
+    await page.reload();
+    await page.waitForFunction(() => window.__restbench.state === 'ready');
+    await page.locator('.chart-card.focused .pinned .commit-message').waitFor();
+    assertNoProblems(page);
+    await page.context().close();
+  });
+
+  test('an improvement change point is marked as an improvement', async () => {
+    const page = await open('full', `#view=trends&m=throughput&s=mixed&focus=${STEP_IMPROVEMENT.series}`);
+    const card = page.locator('.chart-card.focused');
+    await card.waitFor();
+    assert.match(await card.locator('.markers li[data-kind=improvement]').textContent(), /improvement \+1\d\.\d+ %/);
+    assertNoProblems(page);
+    await page.context().close();
+  });
+});
+
+describe('hostile data', () => {
+  test('commit messages, author names and benchmark names are rendered as text, never as markup', async () => {
+    const page = await open('full', `#view=trends&s=read-heavy&m=latency_p99&focus=${STEP_REGRESSION.series}&at=${'58ff347'}`);
+    await page.locator('.chart-card.focused .pinned .commit-message').waitFor();
+    const pinned = await page.locator('.chart-card.focused .pinned').textContent();
+    assert.ok(pinned.includes(HOSTILE_MESSAGE), pinned);
+    assert.ok(pinned.includes(HOSTILE_AUTHOR), pinned);
+    const filters = await page.locator('fieldset[data-dimension=scenarios]').textContent();
+    assert.ok(filters.includes(HOSTILE_SCENARIO), filters);
+    // None of the injected elements exists and nothing ran.
+    assert.equal(await page.locator('main img, #filters img').count(), 0);
+    assert.equal(await page.locator('main script, #filters script').count(), 0);
+    assert.equal(await page.locator('svg').count(), 0);
+
+    await page.evaluate((s) => { location.hash = `#view=trends&s=${encodeURIComponent(s)}`; }, HOSTILE_SCENARIO);
+    await drawnCharts(page).first().waitFor();
+    assert.ok((await page.locator('.chart-card h4').first().textContent()).includes(HOSTILE_SCENARIO));
+    assert.equal(await page.locator('svg').count(), 0);
+    await shot(page, 'hostile');
+    assertNoProblems(page);
+    await page.context().close();
+  });
+});
+
+describe('edge cases', () => {
+  test('a single entry draws single-point charts and says there is no previous run', async () => {
+    const page = await open('single');
+    assert.match(await page.locator('.run-summary').textContent(), /No comparable previous run/);
+    await page.locator('nav a[data-view=trends]').click();
+    await drawnCharts(page).first().waitFor();
+    assert.match(await page.locator('#single-note').textContent(), /Only one run/);
+    assert.equal(Number(await drawnCharts(page).first().getAttribute('data-points')), 3);
+    await shot(page, 'single');
+    assertNoProblems(page);
+    await page.context().close();
+  });
+
+  for (const [name, title] of [
+    ['empty', /The history is empty/],
+    ['missing', /No benchmark history yet/],
+    ['truncated', /data\.js is malformed or truncated/],
+    ['malformed', /data\.js is malformed.*entries is missing or is not an object/s],
+  ]) {
+    test(`${name} data.js gets a clear message`, async () => {
+      const page = await open(name);
+      const problem = page.locator('#problem');
+      await problem.waitFor();
+      assert.match(await problem.textContent(), title);
+      assert.equal(await page.evaluate(() => window.__restbench.state), name === 'empty' || name === 'missing' ? 'empty' : 'error');
+      assert.equal(await page.locator('.chart-card').count(), 0);
+      await shot(page, `problem-${name}`);
+      assertNoProblems(page);
+      await page.context().close();
+    });
+  }
+});
+
+describe('readability', () => {
+  test('phone width in dark theme: no page-wide horizontal scroll, charts fit, toggle switches theme', async () => {
+    const page = await open('full', '#view=trends&s=read-heavy&m=latency_p99', { width: 390, height: 844, colorScheme: 'dark' });
+    await drawnCharts(page).first().waitFor();
+    assert.equal(await page.locator('#theme-toggle').getAttribute('aria-pressed'), 'true');
+    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    assert.equal(bg, 'rgb(21, 23, 26)');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 1, `page overflows by ${overflow}px`);
+    const canvasWidth = await drawnCharts(page).first().locator('canvas').evaluate((c) => c.getBoundingClientRect().width);
+    assert.ok(canvasWidth <= 390, `chart ${canvasWidth}px wide`);
+    await shot(page, 'phone-dark-trends', true);
+    await page.locator('#theme-toggle').click();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+    assert.equal(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), 'rgb(255, 255, 255)');
+    await page.locator('nav a[data-view=overview]').click();
+    await page.locator('#table-measures').waitFor();
+    await shot(page, 'phone-light-overview');
+    assertNoProblems(page);
+    await page.context().close();
+  });
+
+  test('the views are reachable with the keyboard alone', async () => {
+    const page = await open('full');
+    await page.locator('#table-measures').waitFor();
+    let reached = false;
+    for (let i = 0; i < 12 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await page.evaluate(() => document.activeElement?.dataset?.view === 'trends');
+    }
+    assert.ok(reached, 'Tab reaches the Trends link');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => location.hash.includes('view=trends'));
+    await drawnCharts(page).first().waitFor();
+    assertNoProblems(page);
+    await page.context().close();
+  });
+});
