@@ -10,7 +10,8 @@ package dev.restbench.runner.analysis;
  *       pooled standard deviation and the pooled MAD scale), and 3.5 robust standard deviations of the series'
  *       recent history of run medians (when known).</li>
  * </ol>
- * Sizes for which the exact test cannot reach {@link #ALPHA} give "inconclusive" rather than a guess.
+ * Sizes for which the exact test cannot reach {@link #ALPHA} (e.g. 3 vs 3, or single runs) are judged by the
+ * noise band alone when the series' history gives its run-to-run noise, and are "inconclusive" otherwise.
  */
 public final class VerdictRule {
 
@@ -47,10 +48,18 @@ public final class VerdictRule {
         double baseMedian = baseSummary.median();
         Double deltaPct = baseMedian == 0 ? null : (headSummary.median() - baseMedian) / Math.abs(baseMedian) * 100;
         double smallest = MannWhitney.smallestPossiblePValue(base.length, head.length);
-        if (smallest > alpha) {
+        if (smallest >= alpha) {
+            if (historicalNoisePct != null && deltaPct != null) {
+                // Too few repetitions for the rank test, but the series' history says how far run medians
+                // wander between runs of the same code: judge the step against that band alone.
+                double band = noiseBandPct(base, head, baseMedian, historicalNoisePct);
+                Verdict verdict = Math.abs(deltaPct) <= band ? Verdict.WITHIN_NOISE
+                        : direction.isWorse(deltaPct) ? Verdict.REGRESSION : Verdict.IMPROVEMENT;
+                return new MetricComparison(baseSummary, headSummary, deltaPct, null, band, verdict, null);
+            }
             return new MetricComparison(baseSummary, headSummary, deltaPct, null, null, Verdict.INCONCLUSIVE,
                     "too few samples (n=" + base.length + "/" + head.length + ": the exact test cannot reach p<"
-                            + alpha + ")");
+                            + alpha + ", and no history)");
         }
         double p = MannWhitney.pValue(base, head);
         if (deltaPct == null) {

@@ -93,6 +93,20 @@ class VerdictRuleTest {
     }
 
     @Test
+    void singleRunsAreJudgedByTheSeriesHistoricalNoise() {
+        // History: run medians wander by 1 % (sigma), so the band is 3.5 %.
+        MetricComparison drop = rule.compare(new double[] {1000}, new double[] {900}, Direction.BIGGER, 1.0);
+        MetricComparison wobble = rule.compare(new double[] {1000}, new double[] {980}, Direction.BIGGER, 1.0);
+
+        assertThat(drop.verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(drop.noiseBandPct()).isEqualTo(3.5);
+        assertThat(drop.pValue()).isNull();
+        assertThat(wobble.verdict()).isEqualTo(Verdict.WITHIN_NOISE);
+        assertThat(rule.compare(new double[] {1000}, new double[] {900}, Direction.BIGGER, null).verdict())
+                .isEqualTo(Verdict.INCONCLUSIVE);
+    }
+
+    @Test
     void missingSideIsInconclusive() {
         MetricComparison result = rule.compare(new double[] {1, 2, 3, 4}, new double[0], Direction.BIGGER, null);
 
