@@ -26,6 +26,7 @@ final class ContractEnvironment implements BeforeAllCallback {
     static final Path OUTPUT = Path.of("target", "contract-logs").toAbsolutePath();
 
     private static PostgresServer postgres;
+    private static RuntimeException postgresFailure;
     private static StatementLog statementLog;
     private static final Map<String, Service> services = new LinkedHashMap<>();
     private static final Map<String, RuntimeException> failures = new LinkedHashMap<>();
@@ -42,22 +43,40 @@ final class ContractEnvironment implements BeforeAllCallback {
     }
 
     static synchronized PostgresServer postgres() {
+        if (postgresFailure != null) {
+            throw new IllegalStateException("the embedded PostgreSQL could not be started earlier", postgresFailure);
+        }
         if (postgres == null) {
-            Path pgLogs = OUTPUT.resolve("postgres");
-            deleteRecursively(pgLogs);
-            Map<String, String> logging = Map.of(
-                    "logging_collector", "on",
-                    "log_destination", "csvlog",
-                    "log_directory", pgLogs.toString(),
-                    "log_filename", "statements.log",
-                    "log_rotation_age", "0",
-                    "log_rotation_size", "0",
-                    "log_statement", "all");
-            postgres = PostgresServer.embedded(0, false, logging);
-            postgres.ensureTemplate(TEMPLATE, DatasetSpec.SMALL);
-            statementLog = new StatementLog(postgres, pgLogs);
+            try {
+                startPostgres();
+            } catch (RuntimeException e) {
+                postgresFailure = e;
+                throw e;
+            }
         }
         return postgres;
+    }
+
+    private static void startPostgres() {
+        Path pgLogs = OUTPUT.resolve("postgres");
+        deleteRecursively(pgLogs);
+        try {
+            // PostgreSQL creates only the last level of log_directory itself.
+            Files.createDirectories(pgLogs);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Map<String, String> logging = Map.of(
+                "logging_collector", "on",
+                "log_destination", "csvlog",
+                "log_directory", pgLogs.toString(),
+                "log_filename", "statements.log",
+                "log_rotation_age", "0",
+                "log_rotation_size", "0",
+                "log_statement", "all");
+        postgres = PostgresServer.embedded(0, false, logging);
+        postgres.ensureTemplate(TEMPLATE, DatasetSpec.SMALL);
+        statementLog = new StatementLog(postgres, pgLogs);
     }
 
     static synchronized StatementLog statementLog() {
@@ -109,7 +128,7 @@ final class ContractEnvironment implements BeforeAllCallback {
     }
 
     /** Closed by JUnit when the run ends. */
-    private static final class Shutdown implements ExtensionContext.Store.CloseableResource {
+    private static final class Shutdown implements ExtensionContext.Store.CloseableResource, AutoCloseable {
         private final Thread hook = new Thread(ContractEnvironment::stopAll, "contract-environment-shutdown");
 
         Shutdown() {
