@@ -13,10 +13,19 @@ const OKABE_ITO = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#D55E00', '#56B4
 const DASHES = [[], [8, 4], [2, 3], [10, 3, 2, 3], [4, 4], [1, 2], [12, 6]];
 const METRIC_ORDER = [...LOAD_MEASURES, 'latency_max', ...RESOURCES, 'time_to_ready_ms', 'rss_after_start_mb', 'classes_loaded', 'live_threads'];
 
+const DASH_NAMES = ['solid', 'dashed', 'dotted', 'dashed', 'dashed', 'dotted', 'dashed'];
+
+function isDark() {
+  const theme = document.documentElement.dataset.theme;
+  return theme ? theme === 'dark' : window.matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
 export function variantStyle(model, variant) {
   const all = orderVariants([...model.series.values()].map((s) => s.variant));
-  const i = Math.max(0, all.indexOf(variant));
-  return { color: OKABE_ITO[i % OKABE_ITO.length], dash: DASHES[i % DASHES.length] };
+  const i = Math.max(0, all.indexOf(variant)) % OKABE_ITO.length;
+  // Okabe–Ito's blue is too dark on the dark background: swap it with the palette's sky blue there.
+  const palette = isDark() ? ['#56B4E9', ...OKABE_ITO.slice(1, 5), '#0072B2', OKABE_ITO[6]] : OKABE_ITO;
+  return { color: palette[i], dash: DASHES[i], dashName: DASH_NAMES[i] };
 }
 
 /** Charts to draw for the current filters: [{id, scenario, regime, metric, unit, direction, series[]}]. */
@@ -137,7 +146,7 @@ export class TrendsView {
     if (focusCard) {
       this.draw(focusCard);
       focusCard.classList.add('focused');
-      focusCard.scrollIntoView({ block: 'center' });
+      focusCard.scrollIntoView({ block: 'start' });
       const at = this.state.at ? this.model.runs.findLastIndex((r) => r.commitId.startsWith(this.state.at)) : -1;
       if (at >= 0) this.pin(focusCard, at, this.state.focus);
     }
@@ -151,7 +160,7 @@ export class TrendsView {
         h('span', { class: 'chart-sub' }, `${group.unit ? `${group.unit}, ` : ''}${group.direction === 'bigger' ? 'bigger' : 'smaller'} is better`)),
       h('ul', { class: 'legend' }, group.series.map((s) => {
         const st = variantStyle(this.model, s.variant);
-        return h('li', null, h('span', { class: 'swatch', style: `--c:${st.color}`, dataset: { dash: st.dash.length ? 'dashed' : 'solid' } }), variantLabel(s.variant));
+        return h('li', null, h('span', { class: 'swatch', style: `--c:${st.color}`, dataset: { dash: st.dashName } }), variantLabel(s.variant));
       })),
       h('div', { class: 'chart', tabindex: 0, role: 'application', 'aria-label': `${title}: chart. Arrow keys step through commits, Enter pins.`, 'aria-describedby': `chart-${i}-pinned` }),
       h('div', { class: 'chart-tools' },
@@ -202,7 +211,16 @@ export class TrendsView {
       bands,
       legend: { show: false },
       // A single run (or one commit in view) would collapse the x scale to nothing: pad it by a commit / a day.
-      scales: { x: { time: axis === 'date', range: (u, min, max) => (min === max ? [min - (axis === 'date' ? 86400 : 1), max + (axis === 'date' ? 86400 : 1)] : [min, max]) } },
+      scales: {
+        x: {
+          time: axis === 'date',
+          range: (u, min, max) => {
+            const xs = u.data[0];
+            const pad = axis === 'date' ? 86400 : 1;
+            return xs.length === 1 ? [xs[0] - pad, xs[0] + pad] : min === max ? [min - pad, max + pad] : [min, max];
+          },
+        },
+      },
       cursor: { drag: { x: true, y: false, setScale: true }, points: { size: 7 } },
       axes: [
         {

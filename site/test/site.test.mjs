@@ -207,7 +207,7 @@ describe('regressions and markers', () => {
     // The change-point commit carries the hostile message: pinned, shown literally as text.
     const message = card.locator('.pinned .commit-message');
     assert.equal(await message.textContent(), HOSTILE_MESSAGE);
-    await shot(page, 'trends-focused-change-point');
+    await card.screenshot({ path: join(ARTIFACTS, 'trends-focused-change-point.png') });
 
     await page.reload();
     await page.waitForFunction(() => window.__restbench.state === 'ready');
