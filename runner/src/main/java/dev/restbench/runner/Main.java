@@ -18,6 +18,8 @@ public final class Main {
         commands.put("run", new RunCommand());
         commands.put("history", new dev.restbench.runner.history.HistoryCommand());
         commands.put("compare", new dev.restbench.runner.report.CompareCommand());
+        commands.put("ab", new dev.restbench.runner.report.AbCommand());
+        commands.put("drill", new dev.restbench.runner.report.DrillCommand());
         // history, compare, ab, drill, site: registered here by the analysis code (one line each).
         return commands;
     }
