@@ -1,0 +1,143 @@
+package dev.restbench.contract;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * How many SQL statements each endpoint costs, counted by PostgreSQL itself (see {@link StatementLog}), so the
+ * numbers hold for any stack. The expectations are the fair minimum of each stack's idiomatic way, as the variants
+ * document them: plain JDBC does every write in one statement (INSERT/UPDATE … RETURNING joined with the category);
+ * JPA loads an entity before changing it (SELECT + UPDATE), and must load the category an item points to. A page is
+ * content + count. A read never costs more than one statement per resource kind (no N+1), whatever the page size.
+ */
+@ExtendWith(ContractEnvironment.class)
+class SqlStatementCountTest {
+
+    /** One endpoint: what to prepare outside the counted window, the counted request, and the expectations. */
+    record Case(String name, Function<Http, Long> prepare, BiFunction<Http, Long, Http.Response> request,
+                int status, Map<String, Integer> expected) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    private static final String TAG = UUID.randomUUID().toString().substring(0, 8);
+    private static int sequence;
+
+    private static Map<String, Integer> both(int count) {
+        return Map.of("jersey", count, "spring-mvc", count);
+    }
+
+    private static Map<String, Integer> each(int jersey, int springMvc) {
+        return Map.of("jersey", jersey, "spring-mvc", springMvc);
+    }
+
+    private static synchronized String unique() {
+        return "S-" + TAG + "-" + (++sequence);
+    }
+
+    private static ObjectNode category() {
+        ObjectNode body = Http.JSON.createObjectNode();
+        String code = unique();
+        return body.put("code", code).put("name", "Counted " + code);
+    }
+
+    private static ObjectNode item(long categoryId) {
+        ObjectNode body = Http.JSON.createObjectNode();
+        String sku = unique();
+        return body.put("sku", sku).put("name", "Counted " + sku).put("price", 1.25).put("stock", 1)
+                .put("categoryId", categoryId);
+    }
+
+    private static long created(Http.Response response) {
+        assertThat(response.status()).as("preparing: %s", response).isEqualTo(201);
+        return response.json().path("id").asLong();
+    }
+
+    private static long newCategory(Http http) {
+        return created(http.post("/categories", category()));
+    }
+
+    private static long newItem(Http http) {
+        return created(http.post("/items", item(1)));
+    }
+
+    private static Function<Http, Long> nothing() {
+        return http -> 0L;
+    }
+
+    static List<Case> cases() {
+        return List.of(
+                new Case("GET /categories/{id}", nothing(), (http, id) -> http.get("/categories/3"), 200, both(1)),
+                new Case("GET /items/{id} (with its category)", nothing(), (http, id) -> http.get("/items/42"), 200,
+                        both(1)),
+                new Case("GET /categories (full page)", nothing(), (http, id) -> http.get("/categories?size=5"),
+                        200, both(2)),
+                new Case("GET /items (full page of 100, categories inline)", nothing(),
+                        (http, id) -> http.get("/items?size=100"), 200, both(2)),
+                new Case("GET /items?categoryId= (full page)", nothing(),
+                        (http, id) -> http.get("/items?categoryId=2&size=20"), 200, both(2)),
+                new Case("GET /categories/{id}/items (full page)", nothing(),
+                        (http, id) -> http.get("/categories/2/items?size=20"), 200, both(2)),
+                new Case("GET /categories/{id}/items (empty category)", SqlStatementCountTest::newCategory,
+                        (http, id) -> http.get("/categories/" + id + "/items"), 200, both(2)),
+                new Case("GET /categories/{id}/items (unknown category)", nothing(),
+                        (http, id) -> http.get("/categories/987654321/items"), 404, each(1, 2)),
+                new Case("GET /items/{id} (unknown)", nothing(), (http, id) -> http.get("/items/987654321"), 404,
+                        both(1)),
+                new Case("POST /categories", nothing(), (http, id) -> http.post("/categories", category()), 201,
+                        both(1)),
+                new Case("PUT /categories/{id}", SqlStatementCountTest::newCategory,
+                        (http, id) -> http.put("/categories/" + id, category()), 200, each(1, 2)),
+                new Case("DELETE /categories/{id}", SqlStatementCountTest::newCategory,
+                        (http, id) -> http.delete("/categories/" + id), 204, both(1)),
+                new Case("DELETE /categories/{id} (still has items)", nothing(),
+                        (http, id) -> http.delete("/categories/1"), 409, both(1)),
+                new Case("POST /items", nothing(), (http, id) -> http.post("/items", item(1)), 201, each(1, 2)),
+                new Case("PUT /items/{id} (same category)", SqlStatementCountTest::newItem,
+                        (http, id) -> http.put("/items/" + id, item(1)), 200, each(1, 2)),
+                new Case("PUT /items/{id} (to another category)", SqlStatementCountTest::newItem,
+                        (http, id) -> http.put("/items/" + id, item(2)), 200, each(1, 3)),
+                new Case("DELETE /items/{id}", SqlStatementCountTest::newItem,
+                        (http, id) -> http.delete("/items/" + id), 204, both(1)));
+    }
+
+    static Stream<Arguments> plainCases() {
+        List<Arguments> arguments = new ArrayList<>();
+        for (String variant : List.of("jersey", "spring-mvc")) {
+            for (Case c : cases()) {
+                arguments.add(Arguments.of(variant, c));
+            }
+        }
+        return arguments.stream();
+    }
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @MethodSource("plainCases")
+    void countsTheStatementsOfOneRequest(String variant, Case c) {
+        ContractEnvironment.Service service = ContractEnvironment.service(variant);
+        Http http = new Http(service.baseUri());
+        long id = c.prepare().apply(http);
+        AtomicReference<Http.Response> response = new AtomicReference<>();
+        List<String> statements = ContractEnvironment.statementLog()
+                .dataStatements(service.database(), () -> response.set(c.request().apply(http, id)));
+        assertThat(response.get().status()).as("%s", response.get()).isEqualTo(c.status());
+        assertThat(statements).as("%s %s issued:\n%s", variant, c.name(), String.join("\n", statements))
+                .hasSize(c.expected().get(variant));
+    }
+}
