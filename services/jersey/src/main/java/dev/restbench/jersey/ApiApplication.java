@@ -12,7 +12,9 @@ import dev.restbench.jersey.http.BodySizeLimitFilter;
 import dev.restbench.jersey.http.FaultInjectionFilter;
 import dev.restbench.jersey.metrics.ServiceMetrics;
 import dev.restbench.support.FaultInjection;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import javax.sql.DataSource;
+import org.glassfish.jersey.internal.inject.AbstractBinder;
 import org.glassfish.jersey.CommonProperties;
 import org.glassfish.jersey.jackson.JacksonFeature;
 import org.glassfish.jersey.micrometer.server.DefaultJerseyTagsProvider;
@@ -41,10 +43,19 @@ final class ApiApplication extends ResourceConfig {
         register(new MetricsApplicationEventListener(metrics.registry(), new DefaultJerseyTagsProvider(),
                 ServiceMetrics.HTTP_SERVER_REQUESTS, true));
 
-        CategoryRepository categories = new CategoryRepository(dataSource);
-        ItemRepository items = new ItemRepository(dataSource);
-        register(new CategoryResource(categories, items));
-        register(new ItemResource(items));
-        register(new ActuatorResource(dataSource, metrics.registry()));
+        // Resources are singletons built by HK2 from these instances (registering resource instances directly
+        // works too, but Jersey then logs a spurious warning per resource: eclipse-ee4j/jersey#3700).
+        register(new AbstractBinder() {
+            @Override
+            protected void configure() {
+                bind(new CategoryRepository(dataSource)).to(CategoryRepository.class);
+                bind(new ItemRepository(dataSource)).to(ItemRepository.class);
+                bind(dataSource).to(DataSource.class);
+                bind(metrics.registry()).to(PrometheusMeterRegistry.class);
+            }
+        });
+        register(CategoryResource.class);
+        register(ItemResource.class);
+        register(ActuatorResource.class);
     }
 }

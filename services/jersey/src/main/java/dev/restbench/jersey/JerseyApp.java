@@ -3,6 +3,7 @@ package dev.restbench.jersey;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.restbench.jersey.config.ServiceConfig;
 import dev.restbench.jersey.data.Database;
+import dev.restbench.jersey.http.IgnoreH2cUpgrade;
 import dev.restbench.jersey.metrics.ServiceMetrics;
 import dev.restbench.support.FaultInjection;
 import java.io.IOException;
@@ -39,6 +40,7 @@ public final class JerseyApp implements AutoCloseable {
             URI uri = URI.create("http://" + hostForUri(config.bindAddress()) + ":" + config.port() + "/");
             HttpServer server = GrizzlyHttpServerFactory.createHttpServer(uri, application, false);
             NetworkListener listener = server.getListeners().iterator().next();
+            listener.registerAddOn(new IgnoreH2cUpgrade());
             listener.getTransport().setWorkerThreadPoolConfig(ThreadPoolConfig.defaultConfig()
                     .setPoolName("http-worker")
                     .setCorePoolSize(Math.min(CORE_WORKER_THREADS, config.httpThreads()))

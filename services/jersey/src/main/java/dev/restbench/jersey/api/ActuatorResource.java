@@ -1,6 +1,8 @@
 package dev.restbench.jersey.api;
 
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -12,6 +14,7 @@ import java.util.Map;
 import javax.sql.DataSource;
 
 /** The endpoints every variant shares: health (does a pooled connection validate?) and Prometheus metrics. */
+@Singleton
 @Path("/actuator")
 public class ActuatorResource {
 
@@ -20,6 +23,7 @@ public class ActuatorResource {
     private final DataSource dataSource;
     private final PrometheusMeterRegistry registry;
 
+    @Inject
     public ActuatorResource(DataSource dataSource, PrometheusMeterRegistry registry) {
         this.dataSource = dataSource;
         this.registry = registry;

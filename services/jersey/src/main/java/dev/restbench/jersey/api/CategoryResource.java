@@ -6,6 +6,8 @@ import dev.restbench.jersey.model.Category;
 import dev.restbench.jersey.model.CategoryRequest;
 import dev.restbench.jersey.model.Item;
 import dev.restbench.jersey.model.Page;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -21,6 +23,7 @@ import java.net.URI;
 import java.sql.SQLException;
 
 /** /categories. @Consumes sits on the methods with a body, so a GET with any Content-Type is still served. */
+@Singleton
 @Path("/categories")
 @Produces(MediaType.APPLICATION_JSON)
 public class CategoryResource {
@@ -28,6 +31,7 @@ public class CategoryResource {
     private final CategoryRepository categories;
     private final ItemRepository items;
 
+    @Inject
     public CategoryResource(CategoryRepository categories, ItemRepository items) {
         this.categories = categories;
         this.items = items;

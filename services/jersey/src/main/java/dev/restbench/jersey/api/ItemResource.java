@@ -4,6 +4,8 @@ import dev.restbench.jersey.data.ItemRepository;
 import dev.restbench.jersey.model.Item;
 import dev.restbench.jersey.model.ItemRequest;
 import dev.restbench.jersey.model.Page;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -19,12 +21,14 @@ import java.net.URI;
 import java.sql.SQLException;
 
 /** /items; every item carries its category inline. */
+@Singleton
 @Path("/items")
 @Produces(MediaType.APPLICATION_JSON)
 public class ItemResource {
 
     private final ItemRepository items;
 
+    @Inject
     public ItemResource(ItemRepository items) {
         this.items = items;
     }

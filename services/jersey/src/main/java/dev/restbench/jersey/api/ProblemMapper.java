@@ -96,7 +96,9 @@ public final class ProblemMapper implements ExceptionMapper<Throwable> {
         }
         if (exception instanceof JsonMappingException mapping && !fieldPath(mapping).isEmpty()) {
             String field = fieldPath(mapping);
-            return problem(400, "invalid " + field, List.of(new FieldError(field, "has an invalid value")));
+            String message = mapping.getCause() instanceof InputCoercionException
+                    ? "is out of range" : "has an invalid value";
+            return problem(400, "invalid " + field + ": " + message, List.of(new FieldError(field, message)));
         }
         if (exception instanceof InputCoercionException coercion) {
             String field = coercion.getProcessor() == null ? null

@@ -24,6 +24,8 @@ public final class ServiceMetrics implements AutoCloseable {
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final JvmGcMetrics gcMetrics = new JvmGcMetrics();
+    /** Held here because a function counter references its source only weakly: once collected, it reads NaN. */
+    private final AllocationMetrics allocationMetrics = new AllocationMetrics();
 
     public ServiceMetrics() {
         // Must be in place before the first request timer is created. Default bucket range, as Spring Boot's
@@ -44,7 +46,7 @@ public final class ServiceMetrics implements AutoCloseable {
         new ProcessorMetrics().bindTo(registry);
         new UptimeMetrics().bindTo(registry);
         new FileDescriptorMetrics().bindTo(registry);
-        new AllocationMetrics().bindTo(registry);
+        allocationMetrics.bindTo(registry);
     }
 
     public PrometheusMeterRegistry registry() {
