@@ -204,8 +204,14 @@ export async function loadHistory(base) {
     throw new HistoryError('No benchmark history yet', `${base}data.js does not exist. Run \`./bench run\` and \`./bench history append\` (or let CI publish to gh-pages), then reload.`);
   }
   if (!res.ok) throw new HistoryError(`Could not load ${base}data.js`, `HTTP ${res.status} ${res.statusText}.`);
+  const timings = { response: performance.now() };
   const text = await res.text();
-  const model = buildModel(parseDataJs(text));
+  timings.text = performance.now();
+  const data = parseDataJs(text);
+  timings.parse = performance.now();
+  const model = buildModel(data);
+  timings.model = performance.now();
+  model.timings = timings;
   const [index, latest, analysis] = await Promise.all([
     optionalJson(`${base}index.json`, model.warnings, (j) => Array.isArray(j.runs)),
     optionalJson(`${base}latest.json`, model.warnings, (j) => Array.isArray(j.cells) && isObject(j.commit)),

@@ -147,6 +147,7 @@ async function start() {
     else showProblem('The history could not be read', String(e?.message ?? e), 'error');
     return;
   }
+  window.__restbench.timings = model.timings;
   clear(statusEl);
   if (!model.runs.length || !model.series.size) {
     showProblem('The history is empty', 'data.js exists but holds no benchmark entries yet. Results appear here after the first run is appended.', 'empty');
