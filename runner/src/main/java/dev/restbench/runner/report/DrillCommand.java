@@ -45,6 +45,8 @@ public final class DrillCommand implements Command {
 
                 options:
                   --variant <name>        variant to drill (default jersey)
+                  --artifact <jar>        run this jar instead of the manifest's artifact (e.g. a copy, so a
+                                          rebuild during the drill cannot change what is measured)
                   --profile <name>        manifest profile for scenario, dataset and load (default smoke)
                   --scenarios a,b         scenarios (default the profile's)
                   --regimes a,b           capacity and/or latency (default capacity)
@@ -64,7 +66,7 @@ public final class DrillCommand implements Command {
 
     @Override
     public int run(List<String> args) throws Exception {
-        Options options = Options.parse(args, Set.of("variant", "profile", "scenarios", "regimes", "repetitions",
+        Options options = Options.parse(args, Set.of("variant", "artifact", "profile", "scenarios", "regimes", "repetitions",
                 "warmup", "window", "k", "comparisons", "seed", "from", "workdir", "output", "root"), Set.of());
         if (!options.positional().isEmpty()) {
             throw new UsageException("unexpected argument '" + options.positional().get(0) + "'");
@@ -86,7 +88,8 @@ public final class DrillCommand implements Command {
             List<InterleavedRun.Copy> copies = new ArrayList<>();
             for (String label : LABELS) {
                 String percent = label.startsWith("slow") ? label.substring(4) : "0";
-                copies.add(new InterleavedRun.Copy(variant, label, null, Map.of("FAULT_CPU_PERCENT", percent)));
+                copies.add(new InterleavedRun.Copy(variant, label, options.value("artifact").map(Path::of).orElse(null),
+                        Map.of("FAULT_CPU_PERCENT", percent)));
             }
             List<String> regimes = List.of(options.value("regimes").orElse("capacity").split(","));
             Path derived = InterleavedRun.deriveManifest(root.resolve("benchmarks.json"), copies, profile,
