@@ -197,7 +197,75 @@ async function optionalJson(url, warnings, validate) {
   }
 }
 
-/** Loads everything under base (e.g. "dev/bench/"). Throws HistoryError when data.js is absent or unusable. */
+const LAST_UPDATE = /"lastUpdate"\s*:\s*(-?\d+)/;
+
+/** Reads a response body as text, handing the first chunk to `peek`; peek returning true stops reading. */
+async function readBody(res, peek) {
+  if (!res.body?.getReader) return res.text();
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  const parts = [];
+  let first = true;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(decoder.decode(value, { stream: true }));
+    if (first) {
+      first = false;
+      if (await peek(parts[0])) {
+        await reader.cancel();
+        return null;
+      }
+    }
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
+}
+
+/** The model from pack/manifest.json (written by site/pack.mjs); series data arrives per chart via ensureSeries. */
+function modelFromPack(manifest, base) {
+  const r = manifest.runs;
+  const runs = r.commitId.map((commitId, i) => ({
+    key: `${commitId}#${i}`, commitId, message: r.message[i] ?? '', author: r.author[i] ?? '', timestamp: r.timestamp[i] ?? null,
+    url: r.url[i] ?? null, date: r.date[i], index: i,
+  }));
+  const series = new Map();
+  for (const s of manifest.series) {
+    const l = s.last;
+    series.set(s.key, {
+      key: s.key, ...parseSeriesKey(s.key), suite: s.suite, direction: s.direction, unit: s.unit,
+      runIdx: [l.runIdx], values: [l.value], range: [l.range], extra: [l.extra], chunk: `${base}pack/${s.file}`,
+    });
+  }
+  return { runs, series, repoUrl: manifest.repoUrl ?? null, lastUpdate: manifest.lastUpdate, warnings: [...(manifest.warnings ?? [])], packed: true };
+}
+
+/** Makes sure the full history of these series is in memory (a no-op unless the model came from a pack). */
+export async function ensureSeries(model, seriesList) {
+  const files = [...new Set(seriesList.filter((s) => s.chunk).map((s) => s.chunk))];
+  await Promise.all(files.map(async (file) => {
+    model.chunks ??= new Map();
+    if (!model.chunks.has(file)) {
+      model.chunks.set(file, fetch(file).then(async (res) => {
+        if (!res.ok) throw new Error(`${file}: HTTP ${res.status}`);
+        const chunk = await res.json();
+        for (const [key, cols] of Object.entries(chunk.series)) {
+          const s = model.series.get(key);
+          if (!s) continue;
+          Object.assign(s, { runIdx: cols.runIdx, values: cols.values, range: cols.range, extra: cols.extra });
+          delete s.chunk;
+        }
+      }));
+    }
+    await model.chunks.get(file);
+  }));
+}
+
+/**
+ * Loads everything under base (e.g. "dev/bench/"). Throws HistoryError when data.js is absent or unusable.
+ * When pack/manifest.json exists and was packed from this very data.js (same lastUpdate, read from data.js's first
+ * chunk), the rest of data.js is not downloaded: charts then load their own small file on demand.
+ */
 export async function loadHistory(base) {
   const res = await fetchText(`${base}data.js`);
   if (res.status === 404) {
@@ -205,13 +273,36 @@ export async function loadHistory(base) {
   }
   if (!res.ok) throw new HistoryError(`Could not load ${base}data.js`, `HTTP ${res.status} ${res.statusText}.`);
   const timings = { response: performance.now() };
-  const text = await res.text();
+  const manifestPromise = fetch(`${base}pack/manifest.json`, { cache: 'no-cache' })
+    .then((r) => (r.ok ? r.json() : null))
+    .catch(() => null);
+  const packWarnings = [];
+  let manifest = null;
+  const text = await readBody(res, async (head) => {
+    const m = await manifestPromise;
+    if (!m || !Array.isArray(m.series) || !m.runs || !Array.isArray(m.runs.commitId)) return false;
+    const lastUpdate = LAST_UPDATE.exec(head);
+    if (lastUpdate && Number(lastUpdate[1]) === m.dataJs?.lastUpdate) {
+      manifest = m;
+      return true;
+    }
+    packWarnings.push('pack/manifest.json was not made from the current data.js (run `node site/pack.mjs <history>` again); reading data.js instead.');
+    return false;
+  });
   timings.text = performance.now();
-  const data = parseDataJs(text);
-  timings.parse = performance.now();
-  const model = buildModel(data);
-  timings.model = performance.now();
+  let model;
+  if (manifest) {
+    model = modelFromPack(manifest, base);
+    timings.parse = timings.model = performance.now();
+  } else {
+    const data = parseDataJs(text);
+    timings.parse = performance.now();
+    model = buildModel(data);
+    timings.model = performance.now();
+    model.bytes = text.length;
+  }
   model.timings = timings;
+  model.warnings.push(...packWarnings);
   const [index, latest, analysis] = await Promise.all([
     optionalJson(`${base}index.json`, model.warnings, (j) => Array.isArray(j.runs)),
     optionalJson(`${base}latest.json`, model.warnings, (j) => Array.isArray(j.cells) && isObject(j.commit)),
@@ -220,7 +311,6 @@ export async function loadHistory(base) {
   model.index = index;
   model.latest = latest;
   model.analysis = analysis;
-  model.bytes = text.length;
   return model;
 }
 

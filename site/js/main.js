@@ -148,6 +148,7 @@ async function start() {
     return;
   }
   window.__restbench.timings = model.timings;
+  window.__restbench.packed = Boolean(model.packed);
   clear(statusEl);
   if (!model.runs.length || !model.series.size) {
     showProblem('The history is empty', 'data.js exists but holds no benchmark entries yet. Results appear here after the first run is appended.', 'empty');

@@ -4,7 +4,7 @@
 import uPlot from '../vendor/uplot/uPlot.esm.js';
 import { h, clear } from './dom.js';
 import { admits, toHash } from './state.js';
-import { pointSpread } from './history.js';
+import { ensureSeries, pointSpread } from './history.js';
 import { LOAD_MEASURES, RESOURCES, orderVariants } from './overview.js';
 import { VERDICTS, firstLine, formatDate, formatNumber, formatPct, formatValue, metricLabel, shortSha, variantLabel } from './format.js';
 
@@ -100,7 +100,7 @@ export class TrendsView {
     this.charts = [];
     this.syncing = false;
     this.observer = new IntersectionObserver((entries) => {
-      for (const e of entries) if (e.isIntersecting) this.draw(e.target.closest('.chart-card'));
+      for (const e of entries) if (e.isIntersecting) this.draw(e.target.closest('.chart-card')).catch(() => {});
     }, { rootMargin: '300px 0px' });
     this.resizer = new ResizeObserver((entries) => {
       for (const e of entries) {
@@ -144,11 +144,11 @@ export class TrendsView {
     this.root.append(section);
     for (const card of section.querySelectorAll('.chart-card')) this.observer.observe(card.querySelector('.chart'));
     if (focusCard) {
-      this.draw(focusCard);
       focusCard.classList.add('focused');
       focusCard.scrollIntoView({ block: 'start' });
       const at = this.state.at ? this.model.runs.findLastIndex((r) => r.commitId.startsWith(this.state.at)) : -1;
       if (at >= 0) this.pin(focusCard, at, this.state.focus);
+      else this.draw(focusCard).catch(() => {});
     }
   }
 
@@ -168,11 +168,12 @@ export class TrendsView {
         h('button', { type: 'button', onclick: () => this.zoom(card, 0.5), 'aria-label': 'Zoom in' }, '+'),
         h('button', { type: 'button', onclick: () => this.zoom(card, 2), 'aria-label': 'Zoom out' }, '−'),
         h('button', { type: 'button', onclick: () => this.pan(card, 0.5), 'aria-label': 'Pan right' }, '▶')),
+      h('p', { class: 'chart-error', hidden: true, role: 'alert' }),
       markers.length ? h('ul', { class: 'markers', 'aria-label': 'Detected changes in this chart' }, markers.map((m) => {
         const v = VERDICTS[m.kind];
         const run = this.model.runs[m.run];
         return h('li', { dataset: { kind: m.kind, testid: 'marker' } },
-          h('button', { type: 'button', class: `marker-link verdict-${m.kind}`, onclick: () => { this.draw(card); this.pin(card, m.run, m.seriesKey); } },
+          h('button', { type: 'button', class: `marker-link verdict-${m.kind}`, onclick: () => this.pin(card, m.run, m.seriesKey) },
             `${v.symbol} ${v.label} ${formatPct(m.deltaPct)}`),
           ` ${variantLabel(m.seriesKey.split('/')[0])} at ${shortSha(run?.commitId)} (${formatDate(run?.date)}) — ${m.source === 'change-point' ? 'change point' : 'newest run vs previous'}`);
       })) : null,
@@ -183,10 +184,20 @@ export class TrendsView {
     return card;
   }
 
-  /** Creates the uPlot chart of a card (once). */
+  /** Creates the uPlot chart of a card once, after loading its series when they come from a pack; → Promise<uPlot>. */
   draw(card) {
-    if (!card || card.uplot) return card?.uplot;
-    const { group, groupMarkers } = card;
+    card.drawing ??= ensureSeries(this.model, card.group.series).then(() => this.create(card), (e) => {
+      const error = card.querySelector('.chart-error');
+      error.textContent = `This chart's data could not be loaded: ${e.message}`;
+      error.hidden = false;
+      throw e;
+    });
+    return card.drawing;
+  }
+
+  create(card) {
+    if (card.uplot || !card.isConnected) return card.uplot;
+    const { group } = card;
     const el = card.querySelector('.chart');
     const axis = this.state.axis;
     const { data, runs, pos, points } = chartData(this.model, group, axis);
@@ -340,8 +351,8 @@ export class TrendsView {
   }
 
   /** Shows one commit's details under a chart, with the link to the commit, and records it in the URL. */
-  pin(card, runIndex, seriesKey) {
-    const u = this.draw(card);
+  async pin(card, runIndex, seriesKey) {
+    const u = await this.draw(card);
     const run = this.model.runs[runIndex];
     if (!run) return;
     const pinned = card.querySelector('.pinned');
@@ -409,16 +420,16 @@ export class TrendsView {
     this.onStateChange(patch, { silent: true });
   }
 
-  zoom(card, factor) {
-    const u = this.draw(card);
+  async zoom(card, factor) {
+    const u = await this.draw(card);
     const { min, max } = u.scales.x;
     const mid = (min + max) / 2;
     const half = Math.max(((max - min) / 2) * factor, this.state.axis === 'commit' ? 1 : 60);
     this.setRange(mid - half, mid + half);
   }
 
-  pan(card, fraction) {
-    const u = this.draw(card);
+  async pan(card, fraction) {
+    const u = await this.draw(card);
     const { min, max } = u.scales.x;
     const d = (max - min) * fraction;
     this.setRange(min + d, max + d);

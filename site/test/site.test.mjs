@@ -226,6 +226,34 @@ describe('regressions and markers', () => {
   });
 });
 
+describe('packed history (site/pack.mjs)', () => {
+  test('loads the manifest instead of the whole data.js and each chart its own file, with the same content', async () => {
+    const page = await open('packed', `#view=trends&s=read-heavy&m=latency_p99&focus=${STEP_REGRESSION.series}&at=58ff347`);
+    assert.equal(await page.evaluate(() => window.__restbench.packed), true);
+    const card = page.locator('.chart-card.focused');
+    await card.locator('.pinned .commit-message').waitFor();
+    assert.equal(Number(await card.getAttribute('data-points')), 3 * 12);
+    await page.waitForFunction(() => Number(document.querySelector('.chart-card.focused')?.dataset.markersDrawn) >= 1);
+    assert.equal(await card.locator('.pinned .commit-message').textContent(), HOSTILE_MESSAGE);
+    // The overview with every filter open: the newest run's flagged step is there as with data.js.
+    await page.evaluate(() => { location.hash = '#view=overview'; });
+    const flagged = page.locator(`td[data-testid="${STEP_LATEST.series}"]`);
+    assert.equal(await flagged.getAttribute('data-verdict'), 'regression');
+    assertNoProblems(page);
+    await page.context().close();
+  });
+
+  test('a pack made from an older data.js is ignored with a warning', async () => {
+    const page = await open('stale-pack', '#view=trends&s=mixed&m=throughput');
+    assert.equal(await page.evaluate(() => window.__restbench.packed), false);
+    assert.match(await page.locator('#warnings').textContent(), /pack\/manifest\.json was not made from the current data\.js/);
+    await drawnCharts(page).first().waitFor();
+    assert.equal(Number(await drawnCharts(page).first().getAttribute('data-points')), 3 * 12);
+    assertNoProblems(page);
+    await page.context().close();
+  });
+});
+
 describe('hostile data', () => {
   test('commit messages, author names and benchmark names are rendered as text, never as markup', async () => {
     const page = await open('full', `#view=trends&s=read-heavy&m=latency_p99&focus=${STEP_REGRESSION.series}&at=${'58ff347'}`);
