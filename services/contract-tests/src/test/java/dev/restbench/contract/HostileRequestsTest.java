@@ -1,0 +1,152 @@
+package dev.restbench.contract;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.BiFunction;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Malformed and hostile requests against all three variants: never a 5xx, and where the contract names the status,
+ * that status. One table, so a new nasty request is one line and is tried on every stack.
+ */
+@ExtendWith(ContractEnvironment.class)
+class HostileRequestsTest {
+
+    private static final List<String> VARIANTS = List.of("jersey", "spring-mvc", "spring-data-rest");
+    private static final String TAG = UUID.randomUUID().toString().substring(0, 8);
+
+    /**
+     * One hostile request. {@code plain}/{@code hal}: the status the contract demands of that dialect, or null when
+     * only "not a 5xx" is demanded (several answers are reasonable).
+     */
+    record Hostile(String name, BiFunction<Http, Boolean, Http.Request> request, Integer plain, Integer hal) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    private static Hostile row(String name, BiFunction<Http, Boolean, Http.Request> request, Integer plain,
+                               Integer hal) {
+        return new Hostile(name, request, plain, hal);
+    }
+
+    private static Hostile row(String name, BiFunction<Http, Boolean, Http.Request> request, Integer both) {
+        return new Hostile(name, request, both, both);
+    }
+
+    /** A valid item body in the variant's dialect (HAL links the category by URI), to be spoiled by the caller. */
+    private static ObjectNode item(boolean hal, String suffix) {
+        ObjectNode body = Http.JSON.createObjectNode();
+        body.put("sku", "X-" + TAG + "-" + suffix).put("name", "Hostile " + suffix).put("price", 1.5).put("stock", 1);
+        return hal ? body.put("category", "/categories/1") : body.put("categoryId", 1);
+    }
+
+    private static String withRaw(ObjectNode body, String field, String rawJson) {
+        String json = body.toString();
+        return json.substring(0, json.length() - 1) + ",\"" + field + "\":" + rawJson + "}";
+    }
+
+    private static BiFunction<Http, Boolean, Http.Request> postItem(String suffix, String field, String rawJson) {
+        return (http, hal) -> http.request("POST", "/items").json(withRaw(item(hal, suffix), field, rawJson));
+    }
+
+    private static BiFunction<Http, Boolean, Http.Request> raw(String method, String path, String body) {
+        return (http, hal) -> http.request(method, path).json(body);
+    }
+
+    private static BiFunction<Http, Boolean, Http.Request> get(String path) {
+        return (http, hal) -> http.request("GET", path);
+    }
+
+    static List<Hostile> rows() {
+        byte[] oversized = ("{\"code\":\"X\",\"name\":\"" + "n".repeat(70 * 1024) + "\"}")
+                .getBytes(StandardCharsets.UTF_8);
+        String deep = "[".repeat(20_000) + "]".repeat(20_000);
+        byte[] invalidUtf8 = {'{', '"', 'c', 'o', 'd', 'e', '"', ':', '"', (byte) 0xC3, (byte) 0x28, '"', '}'};
+        return List.of(
+                row("malformed JSON", raw("POST", "/categories", "{\"code\": \"x\""), 400),
+                row("truncated JSON item", raw("POST", "/items", "{\"sku\":"), 400),
+                row("JSON array instead of object", raw("POST", "/categories", "[]"), 400),
+                row("JSON null body", raw("POST", "/categories", "null"), 400),
+                row("empty body", raw("POST", "/items", ""), 400),
+                row("deeply nested JSON (20,000 levels)", raw("POST", "/categories", deep), 400),
+                row("invalid UTF-8", (http, hal) -> http.request("POST", "/categories")
+                        .body(invalidUtf8, "application/json"), 400),
+                row("price is a word", postItem("p1", "price", "\"abc\""), 400),
+                row("price 1e400", postItem("p2", "price", "1e400"), 400),
+                row("price null", postItem("p3", "price", "null"), 400),
+                row("stock is fractional", postItem("s1", "stock", "1.5"), 400),
+                row("stock is boolean", postItem("s2", "stock", "true"), 400),
+                row("stock beyond long", postItem("s3", "stock", "99999999999999999999999"), 400),
+                row("name is an object", postItem("n1", "name", "{\"a\":1}"), 400),
+                row("NUL character in a string", postItem("n2", "description", "\"a\\u0000b\""), null),
+                row("unknown category", (http, hal) -> http.request("POST", "/items").json(hal
+                        ? item(true, "c1").put("category", "/categories/987654321")
+                        : item(false, "c1").put("categoryId", 987654321)), 400),
+                row("category link that is not a URI", (http, hal) -> http.request("POST", "/items")
+                        .json(item(hal, "c2").put(hal ? "category" : "categoryId", "::not a uri::")), 400),
+                row("oversized body (Content-Length)", (http, hal) -> http.request("POST", "/categories")
+                        .body(oversized, "application/json"), 413),
+                row("oversized body (chunked)", (http, hal) -> http.request("POST", "/categories")
+                        .body(oversized, "application/json").chunked(), 413),
+                row("Content-Type text/plain", (http, hal) -> http.request("POST", "/categories")
+                        .body("{\"code\":\"a\",\"name\":\"b\"}".getBytes(StandardCharsets.UTF_8), "text/plain"), 415),
+                row("Content-Type with a bogus charset", (http, hal) -> http.request("POST", "/categories")
+                        .body("{}".getBytes(StandardCharsets.UTF_8), "application/json; charset=bogus-42"), null),
+                row("Accept text/csv", (http, hal) -> http.request("GET", "/items/1").accept("text/csv"), 406),
+                row("non-numeric id", get("/items/abc"), 400),
+                row("id beyond long", get("/categories/99999999999999999999"), 400),
+                row("negative id", get("/items/-1"), 404),
+                row("encoded path traversal", get("/items/..%2F..%2Fetc%2Fpasswd"), null),
+                row("very long path", get("/items/" + "9".repeat(6000)), null),
+                row("page=-1", get("/items?page=-1"), 400),
+                row("size=0", get("/categories?size=0"), 400),
+                row("size=101", get("/items?size=101"), 400),
+                row("size=2147483648", get("/items?size=2147483648"), 400),
+                row("page=1e3", get("/categories?page=1e3"), 400),
+                row("page beyond int", get("/items?page=99999999999"), 400),
+                row("last int page of 100", get("/items?page=2147483647&size=100"), 200, null),
+                row("page given twice", get("/items?page=1&page=2"), null),
+                row("categoryId not a number", (http, hal) -> http.request("GET",
+                        hal ? "/items/search/byCategory?categoryId=x" : "/items?categoryId=x"), 400),
+                row("PUT to an unknown id", (http, hal) -> http.request("PUT", "/categories/987654321")
+                        .json("{\"code\":\"X-" + TAG + "-put\",\"name\":\"n\"}"), 404, null),
+                row("DELETE on a collection", (http, hal) -> http.request("DELETE", "/items"), 405, null),
+                row("huge header", (http, hal) -> http.request("GET", "/items/1").header("X-Junk", "j".repeat(20_000)),
+                        null));
+    }
+
+    static Stream<Arguments> cases() {
+        List<Arguments> arguments = new ArrayList<>();
+        for (String variant : VARIANTS) {
+            for (Hostile hostile : rows()) {
+                arguments.add(Arguments.of(variant, hostile));
+            }
+        }
+        return arguments.stream();
+    }
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @MethodSource("cases")
+    void neverAnswersWithA5xx(String variant, Hostile hostile) {
+        boolean hal = variant.equals("spring-data-rest");
+        Http http = new Http(ContractEnvironment.service(variant).baseUri());
+        Http.Response response = hostile.request().apply(http, hal).send();
+        assertThat(response.status()).as("%s: %s", variant, response).isLessThan(500);
+        Integer expected = hal ? hostile.hal() : hostile.plain();
+        if (expected != null) {
+            assertThat(response.status()).as("%s: %s", variant, response).isEqualTo(expected);
+        }
+    }
+}
