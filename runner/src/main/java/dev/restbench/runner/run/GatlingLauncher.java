@@ -42,6 +42,7 @@ final class GatlingLauncher {
      * @param reportDir        the simulation's results directory (simulation.log, index.html), null if none
      * @param assertionLines   the console's assertion lines that are false
      * @param sawWindow        whether both window edges were seen on the console
+ * @param lastLines        the first error line of the console, else its last lines
      */
     record Outcome(int exitCode, Path reportDir, List<String> assertionLines, boolean sawWindow, String lastLines) {
     }
@@ -62,7 +63,10 @@ final class GatlingLauncher {
             argv.addAll(List.of("taskset", "-c", cpuSet));
         }
         argv.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        argv.addAll(List.of("-Xms512m", "-Xmx1g", "-XX:+UseG1GC",
+        // The gatling-maven-plugin's default JVM options, including the add-opens Gatling needs on JDK 17+.
+        argv.addAll(List.of("-Xmx1g", "-XX:+HeapDumpOnOutOfMemoryError", "-XX:+UseG1GC",
+                "-XX:+ParallelRefProcEnabled", "-XX:MaxInlineLevel=20", "-XX:MaxTrivialSize=12",
+                "--add-opens=java.base/java.lang=ALL-UNNAMED",
                 // The version check writes preferences; keep them out of the user's home.
                 "-Djava.util.prefs.userRoot=" + root.resolve("gatling/target/java-prefs")));
         Map<String, String> props = new LinkedHashMap<>(properties);
@@ -79,6 +83,7 @@ final class GatlingLauncher {
         ChildProcesses.register(process);
         List<String> assertions = new ArrayList<>();
         List<String> tail = new ArrayList<>();
+        String firstError = null;
         boolean started = false;
         boolean completed = false;
         try (BufferedReader console = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
@@ -90,12 +95,20 @@ final class GatlingLauncher {
                 if (!started && line.contains("Simulation " + simulation + " started")) {
                     started = true;
                     listener.started();
-                } else if (started && !completed && line.contains("Simulation " + simulation + " completed")) {
+                } else if (started && !completed && (line.startsWith("Parsing log file")
+                        || line.contains("Simulation " + simulation + " completed"))) {
+                    // Gatling 3.15 prints no "completed" line: parsing the log is the first thing after the run.
                     completed = true;
                     listener.completed();
                 }
                 if (line.contains(": false") && !line.isBlank()) {
                     assertions.add(line.strip());
+                }
+                // The exception line says why ("ClassNotFoundException: …"); "[ERROR] … Run crashed" only that.
+                if (line.contains("Exception") && (firstError == null || !firstError.contains("Exception"))) {
+                    firstError = line.strip();
+                } else if (firstError == null && line.contains("[ERROR]")) {
+                    firstError = line.strip();
                 }
                 tail.add(line);
                 if (tail.size() > 5) {
@@ -107,7 +120,7 @@ final class GatlingLauncher {
                 listener.completed(); // close the window even if the console line changed between versions
             }
             return new Outcome(exit, findReportDir(resultsFolder), assertions, started && completed,
-                    String.join(" | ", tail).strip());
+                    firstError != null ? firstError : String.join(" | ", tail).strip());
         } finally {
             if (process.isAlive()) {
                 ChildProcesses.terminate(process, 5);

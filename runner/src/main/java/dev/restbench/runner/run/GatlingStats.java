@@ -6,12 +6,10 @@ package dev.restbench.runner.run;
  *
  * @param requests all requests (OK + KO)
  * @param ko       failed requests
- * @param meanRps  Gatling's "mean requests/sec"
+ * @param errorPct Gatling's "% KO"
+ * @param meanRps  Gatling's "Cnt/s" (mean requests per second)
  * @param p50      response time percentiles and max, in ms
  */
-record GatlingStats(long requests, long ko, double meanRps, double p50, double p95, double p99, double max) {
-
-    double errorPct() {
-        return requests == 0 ? 0.0 : ko * 100.0 / requests;
-    }
+record GatlingStats(long requests, long ko, double errorPct, double meanRps, double p50, double p95, double p99,
+                    double max) {
 }

@@ -1,0 +1,60 @@
+package dev.restbench.runner.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.restbench.runner.Main;
+import dev.restbench.runner.io.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A variant whose process exits at once: the runner (real embedded PostgreSQL, real process) records failed cells
+ * with the reason and no numbers, writes a complete but failed run, and exits non-zero. Needs no variant jar.
+ */
+class BrokenVariantTest {
+    static final Path ROOT = Path.of(System.getProperty("restbench.root", "..")).toAbsolutePath().normalize();
+
+    @Test
+    void aVariantThatExitsAtOnceYieldsFailedCellsWithTheReasonAndNoNumbers(@TempDir Path tmp) throws Exception {
+        ObjectNode manifest = (ObjectNode) Json.MAPPER.readTree(ROOT.resolve("benchmarks.json").toFile());
+        manifest.remove("$schema");
+        ArrayNode variants = manifest.putArray("variants");
+        ObjectNode broken = variants.addObject();
+        broken.put("name", "exits-at-once");
+        broken.put("artifact", ROOT.resolve("benchmarks.json").toString()); // exists; the command ignores it
+        broken.put("dialect", "plain");
+        broken.putArray("command").add("java").add("-cp").add("{artifact}").add("dev.restbench.NoSuchMain");
+        Path manifestFile = tmp.resolve("broken.json");
+        Json.MAPPER.writeValue(manifestFile.toFile(), manifest);
+        Path results = tmp.resolve("results");
+
+        int exit = Main.execute(List.of("run", "--root", ROOT.toString(), "--manifest", manifestFile.toString(),
+                "--profile", "smoke", "--results", results.toString(), "--no-tables"));
+
+        assertThat(exit).isEqualTo(1);
+        Path runDir = RunOutputs.onlyRun(results);
+        JsonNode run = RunOutputs.validRunJson(runDir);
+        assertThat(run.get("status").asText()).isEqualTo("failed");
+        assertThat(run.get("cells")).hasSize(2); // read-heavy × capacity, latency
+        for (JsonNode cell : run.get("cells")) {
+            assertThat(cell.get("status").asText()).isEqualTo("failed");
+            assertThat(cell.get("reason").asText())
+                    .startsWith("r0: start: exited with code 1 before it was healthy")
+                    .contains("ClassNotFoundException: dev.restbench.NoSuchMain");
+            assertThat(cell.has("metrics")).isFalse();
+            assertThat(cell.get("repetitions").get(0).get("metrics").isEmpty()).isTrue();
+        }
+        assertThat(RunOutputs.validBenchFile(runDir.resolve("bench-throughput.json"))).isEmpty();
+        assertThat(RunOutputs.validBenchFile(runDir.resolve("bench-costs.json"))).isEmpty();
+        assertThat(Files.readString(runDir.resolve("summary.md")))
+                .contains("| read-heavy | capacity | RPS (req/s) | FAILED |")
+                .contains("exits-at-once / read-heavy / latency: r0: start: exited with code 1");
+    }
+}

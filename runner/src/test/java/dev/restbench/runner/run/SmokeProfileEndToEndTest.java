@@ -1,0 +1,112 @@
+package dev.restbench.runner.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.restbench.gatling.results.GatlingResults;
+import dev.restbench.gatling.results.GlobalStats;
+import dev.restbench.runner.Main;
+import dev.restbench.runner.io.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The real smoke profile end to end: embedded PostgreSQL, the three variant jars of this checkout, real Gatling.
+ * Checks the outputs against their contracts and that the numbers are Gatling's (read back from each cell's
+ * report). Performance is not asserted (shared noisy box): the capacity latency bound is lifted so an overloaded
+ * machine cannot fail a cell, but every cell must then succeed.
+ */
+class SmokeProfileEndToEndTest {
+    static final Path ROOT = Path.of(System.getProperty("restbench.root", "..")).toAbsolutePath().normalize();
+
+    @Test
+    void smokeProfileWritesCompleteValidResults(@TempDir Path tmp) throws Exception {
+        ObjectNode manifest = (ObjectNode) Json.MAPPER.readTree(ROOT.resolve("benchmarks.json").toFile());
+        List<String> missing = new ArrayList<>();
+        manifest.get("variants").forEach(v -> {
+            if (!Files.isRegularFile(ROOT.resolve(v.get("artifact").asText()))) {
+                missing.add(v.get("artifact").asText());
+            }
+        });
+        if (!Files.isRegularFile(ROOT.resolve("gatling/target/gatling-classpath.txt"))) {
+            missing.add("gatling/target/gatling-classpath.txt");
+        }
+        assumeTrue(missing.isEmpty(), "SKIPPED: build the variants and gatling first (./mvnw -B -q package -DskipTests); missing "
+                + missing);
+        ((ObjectNode) manifest.get("errorBudget")).put("capacityP99Ms", 600000);
+        manifest.remove("$schema");
+        Path manifestFile = tmp.resolve("benchmarks.json");
+        Json.MAPPER.writeValue(manifestFile.toFile(), manifest);
+        Path results = tmp.resolve("results");
+
+        int exit = Main.execute(List.of("run", "--root", ROOT.toString(), "--manifest", manifestFile.toString(),
+                "--profile", "smoke", "--results", results.toString()));
+
+        Path runDir = RunOutputs.onlyRun(results);
+        JsonNode run = RunOutputs.validRunJson(runDir);
+        List<String> failures = new ArrayList<>();
+        run.get("cells").forEach(c -> {
+            if (!c.get("status").asText().equals("ok")) {
+                failures.add(c.get("variant").asText() + "/" + c.get("regime").asText() + ": " + c.get("reason").asText());
+            }
+        });
+        assertThat(failures).as("failed cells").isEmpty();
+        assertThat(exit).isZero();
+        assertThat(run.get("status").asText()).isEqualTo("ok");
+        assertThat(run.get("cells")).hasSize(6); // 3 variants × read-heavy × (capacity, latency)
+        assertThat(run.get("variants")).hasSize(3);
+
+        JsonNode throughput = RunOutputs.validBenchFile(runDir.resolve("bench-throughput.json"));
+        JsonNode costs = RunOutputs.validBenchFile(runDir.resolve("bench-costs.json"));
+        Map<String, Double> benchValues = new HashMap<>();
+        throughput.forEach(e -> benchValues.put(e.get("name").asText(), e.get("value").asDouble()));
+        costs.forEach(e -> benchValues.put(e.get("name").asText(), e.get("value").asDouble()));
+        assertThat(throughput).allSatisfy(e -> assertThat(e.get("name").asText()).endsWith("/throughput"));
+        assertThat(costs).noneSatisfy(e -> assertThat(e.get("name").asText()).endsWith("/throughput"));
+
+        for (JsonNode cell : run.get("cells")) {
+            String series = cell.get("variant").asText() + "/" + cell.get("scenario").asText() + "/"
+                    + cell.get("regime").asText() + "/";
+            JsonNode metrics = cell.get("metrics");
+            assertThat(metrics.fieldNames()).toIterable().as(series).contains("throughput", "latency_p50",
+                    "latency_p95", "latency_p99", "latency_max", "error_pct", "cpu_us_per_req",
+                    "alloc_bytes_per_req", "heap_mean_mb", "heap_peak_mb", "gc_ms_per_s", "threads_peak",
+                    "hikari_active_mean", "hikari_active_peak");
+            assertThat(metrics.get("cpu_us_per_req").get("median").asDouble()).isPositive();
+            assertThat(metrics.get("alloc_bytes_per_req").get("median").asDouble()).isPositive();
+            // Exactly Gatling's numbers: what the cell's own HTML report says.
+            String report = cell.get("repetitions").get(0).get("report").asText();
+            assertThat(runDir.resolve(report)).isRegularFile();
+            GlobalStats gatling = GatlingResults.readGlobalStats(runDir.resolve(report).getParent());
+            assertThat(metrics.get("throughput").get("median").asDouble()).isEqualTo(gatling.meanRequestsPerSecond());
+            assertThat(metrics.get("latency_p99").get("median").asDouble()).isEqualTo((double) gatling.p99Ms());
+            assertThat(metrics.get("latency_max").get("median").asDouble()).isEqualTo((double) gatling.maxMs());
+            assertThat(metrics.get("error_pct").get("median").asDouble()).isEqualTo(gatling.errorPct());
+            assertThat(benchValues.get(series + "throughput")).isEqualTo(gatling.meanRequestsPerSecond());
+            assertThat(benchValues.get(series + "latency_p50")).isEqualTo((double) gatling.p50Ms());
+        }
+        for (JsonNode variant : run.get("variants")) {
+            assertThat(variant.get("startup").fieldNames()).toIterable()
+                    .containsExactlyInAnyOrder("time_to_ready_ms", "rss_after_start_mb", "classes_loaded", "live_threads");
+            assertThat(benchValues).containsKey(variant.get("name").asText() + "/startup/-/time_to_ready_ms");
+        }
+        String summary = Files.readString(runDir.resolve("summary.md"));
+        assertThat(summary).contains("## Scenarios and measures", "## Resources", "## Startup",
+                "| Scenario | Regime | Measure | jersey | spring-mvc | spring-data-rest |", "(n=1)");
+        try (var leftovers = Files.list(runDir.resolve("gatling"))) {
+            assertThat(leftovers.map(p -> p.getFileName().toString()))
+                    .containsExactlyInAnyOrder("jersey-read-heavy-capacity-r0", "jersey-read-heavy-latency-r0",
+                            "spring-mvc-read-heavy-capacity-r0", "spring-mvc-read-heavy-latency-r0",
+                            "spring-data-rest-read-heavy-capacity-r0", "spring-data-rest-read-heavy-latency-r0");
+        }
+    }
+}
