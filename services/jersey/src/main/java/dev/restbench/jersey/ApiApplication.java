@@ -9,6 +9,7 @@ import dev.restbench.jersey.config.ServiceConfig;
 import dev.restbench.jersey.data.CategoryRepository;
 import dev.restbench.jersey.data.ItemRepository;
 import dev.restbench.jersey.http.BodySizeLimitFilter;
+import dev.restbench.jersey.http.ContentTypeCheckFilter;
 import dev.restbench.jersey.http.FaultInjectionFilter;
 import dev.restbench.jersey.metrics.ServiceMetrics;
 import dev.restbench.support.FaultInjection;
@@ -36,6 +37,7 @@ final class ApiApplication extends ResourceConfig {
         register(JacksonFeature.withoutExceptionMappers());
         register(new JsonMapperProvider());
         register(ProblemMapper.class);
+        register(new ContentTypeCheckFilter());
         register(new BodySizeLimitFilter(config.maxBodyBytes()));
         if (faults.enabled()) {
             register(new FaultInjectionFilter(faults));

@@ -4,6 +4,8 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.restbench.jersey.config.ServiceConfig;
 import dev.restbench.jersey.data.Database;
 import dev.restbench.jersey.http.IgnoreH2cUpgrade;
+import dev.restbench.jersey.http.ProblemErrorPages;
+import dev.restbench.jersey.http.WellFormedUriHandler;
 import dev.restbench.jersey.metrics.ServiceMetrics;
 import dev.restbench.support.FaultInjection;
 import java.io.IOException;
@@ -11,7 +13,9 @@ import java.net.URI;
 import org.glassfish.grizzly.http.server.HttpServer;
 import org.glassfish.grizzly.http.server.NetworkListener;
 import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
+import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpContainer;
 import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
+import org.glassfish.jersey.server.ContainerFactory;
 
 /** A running service: pool, schema check, Grizzly with Jersey. {@link #close()} stops it all. */
 public final class JerseyApp implements AutoCloseable {
@@ -38,9 +42,12 @@ public final class JerseyApp implements AutoCloseable {
             ApiApplication application =
                     new ApiApplication(config, dataSource, metrics, faults);
             URI uri = URI.create("http://" + hostForUri(config.bindAddress()) + ":" + config.port() + "/");
-            HttpServer server = GrizzlyHttpServerFactory.createHttpServer(uri, application, false);
+            GrizzlyHttpContainer jersey = ContainerFactory.createContainer(GrizzlyHttpContainer.class, application);
+            HttpServer server = GrizzlyHttpServerFactory.createHttpServer(uri, false);
+            server.getServerConfiguration().addHttpHandler(new WellFormedUriHandler(jersey), "/");
             NetworkListener listener = server.getListeners().iterator().next();
             listener.registerAddOn(new IgnoreH2cUpgrade());
+            listener.setDefaultErrorPageGenerator(new ProblemErrorPages());
             listener.getTransport().setWorkerThreadPoolConfig(ThreadPoolConfig.defaultConfig()
                     .setPoolName("http-worker")
                     .setCorePoolSize(Math.min(CORE_WORKER_THREADS, config.httpThreads()))

@@ -1,5 +1,6 @@
 package dev.restbench.jersey;
 
+import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,6 +12,7 @@ import dev.restbench.jersey.config.ServiceConfig;
 import dev.restbench.support.FaultInjection;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -103,6 +105,18 @@ class JerseyAppTest {
         assertThat(problem.path("title").asText()).isEqualTo("Bad Request");
         assertThat(problem.path("instance").asText()).isEqualTo("/items/abc");
         assertThat(problem.path("errors").get(0).path("field").asText()).isEqualTo("id");
+    }
+
+    @Test
+    void aMalformedRequestUriIsABadRequestNotAServerError() throws Exception {
+        // Raw HTTP: java.net.URI (and so HttpClient) refuses to even build this URI.
+        try (Socket socket = new Socket("127.0.0.1", app.port())) {
+            socket.getOutputStream().write(
+                    "GET /items/%zz HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n".getBytes(US_ASCII));
+            String response = new String(socket.getInputStream().readAllBytes(), US_ASCII);
+
+            assertThat(response).startsWith("HTTP/1.1 400 ").contains("application/problem+json");
+        }
     }
 
     @Test
