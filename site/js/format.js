@@ -35,7 +35,7 @@ export function formatNumber(value) {
   const abs = Math.abs(value);
   if (abs >= 1e6) return `${(value / 1e6).toPrecision(3)}M`;
   if (abs >= 1e4) return `${(value / 1e3).toPrecision(3)}k`;
-  if (abs >= 100) return String(Math.round(value));
+  if (abs >= 100 || Number.isInteger(value)) return String(Math.round(value));
   if (abs >= 10) return value.toFixed(1);
   if (abs >= 1) return value.toFixed(2);
   if (abs === 0) return '0';

@@ -174,19 +174,24 @@ function environmentList(env) {
   return h('dl', { class: 'env', id: 'environment' }, rows);
 }
 
+/** A commit's short hash, linked when the history knows its URL (local histories often do not). */
+function commitRef(sha, url) {
+  return url ? h('a', { href: url, rel: 'noopener' }, shortSha(sha)) : h('code', null, shortSha(sha));
+}
+
 function runHeader(model, run) {
   if (run.source === 'latest.json') {
     const l = run.latest;
     const base = l.baseline;
     return h('p', { class: 'run-summary' },
       'Run ', h('code', null, String(l.runId ?? '')), ' (profile ', String(l.profile ?? '?'), ') of commit ',
-      h('a', { href: l.commit?.url ?? '#' }, shortSha(l.commit?.id)), ' ', h('q', { class: 'commit-message' }, firstLine(l.commit?.message)),
+      commitRef(l.commit?.id, l.commit?.url), ' ', h('q', { class: 'commit-message' }, firstLine(l.commit?.message)),
       ' by ', h('span', { class: 'author' }, String(l.commit?.author ?? '')), ', ', formatDate(Date.parse(l.commit?.timestamp ?? '')), '. ',
       base ? ['Compared with run ', h('code', null, String(base.runId ?? '')), ' (commit ', shortSha(base.commit?.id), ').'] : 'No comparable previous run: deltas and verdicts are not available.');
   }
   const r = run.run;
   return [
-    h('p', { class: 'run-summary' }, 'Newest entry of data.js: commit ', h('a', { href: r.url ?? '#' }, shortSha(r.commitId)), ' ',
+    h('p', { class: 'run-summary' }, 'Newest entry of data.js: commit ', commitRef(r.commitId, r.url), ' ',
       h('q', { class: 'commit-message' }, firstLine(r.message)), ' by ', h('span', { class: 'author' }, r.author), ', ', formatDate(r.date), '.'),
     h('p', { class: 'note' }, 'This history has no latest.json, so deltas and verdicts against the previous run are not shown (the site computes no statistics of its own).'),
   ];

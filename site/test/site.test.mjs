@@ -8,6 +8,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HOSTILE_AUTHOR, HOSTILE_MESSAGE, HOSTILE_SCENARIO, STEP_IMPROVEMENT, STEP_LATEST, STEP_REGRESSION, writeAllCases } from '../fixtures/generate.mjs';
 import { startServer } from '../serve.mjs';
+import { publish } from '../publish.mjs';
+import { cpSync } from 'node:fs';
 import { launch, openPage } from './browser.mjs';
 
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-artifacts');
@@ -241,6 +243,26 @@ describe('packed history (site/pack.mjs)', () => {
     assert.equal(await flagged.getAttribute('data-verdict'), 'regression');
     assertNoProblems(page);
     await page.context().close();
+  });
+
+  test('publish.mjs gives a self-contained gh-pages root: site files next to a packed dev/bench', async () => {
+    const out = join(fixtures, 'published');
+    cpSync(join(cases.full, 'dev'), join(out, 'dev'), { recursive: true });
+    const packed = publish(out);
+    assert.equal(packed.runs, 12);
+    const { server, url } = await startServer({ historyDir: out, siteDir: out });
+    try {
+      const page = await openPage(browser);
+      await page.goto(`${url}#view=trends&s=join-filter&m=cpu_us_per_req`);
+      await page.waitForFunction(() => window.__restbench?.state === 'ready');
+      assert.equal(await page.evaluate(() => window.__restbench.packed), true);
+      await drawnCharts(page).first().waitFor();
+      assert.equal(await page.locator('.chart-card .markers li[data-kind=regression]').count(), 1, 'the newest run flagged in latest.json');
+      assertNoProblems(page);
+      await page.context().close();
+    } finally {
+      server.close();
+    }
   });
 
   test('a pack made from an older data.js is ignored with a warning', async () => {
