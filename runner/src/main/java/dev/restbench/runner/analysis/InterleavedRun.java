@@ -37,7 +37,7 @@ public final class InterleavedRun {
 
     /** Profile overrides for the derived manifest; null fields keep the manifest's values. */
     public record ProfileOverrides(Integer repetitions, Integer warmupSeconds, Integer windowSeconds,
-                                   List<String> regimes) {
+                                   List<String> regimes, Double capacityP99Ms) {
     }
 
     private InterleavedRun() {
@@ -89,6 +89,9 @@ public final class InterleavedRun {
         if (overrides.regimes() != null) {
             ArrayNode regimes = profileNode.putArray("regimes");
             overrides.regimes().forEach(regimes::add);
+        }
+        if (overrides.capacityP99Ms() != null && root.path("errorBudget").isObject()) {
+            ((ObjectNode) root.get("errorBudget")).put("capacityP99Ms", overrides.capacityP99Ms());
         }
         Files.createDirectories(target.toAbsolutePath().getParent());
         JSON.writeValue(target.toFile(), root);

@@ -117,7 +117,7 @@ public final class AbCommand implements Command {
                 copies.add(new InterleavedRun.Copy(variant, "head", headTree.resolve(artifacts.get(variant)), Map.of()));
             }
             Path derived = InterleavedRun.deriveManifest(manifest, copies, profile,
-                    new InterleavedRun.ProfileOverrides(repetitions, null, null, null), workdir.resolve("ab-benchmarks.json"));
+                    new InterleavedRun.ProfileOverrides(repetitions, null, null, null, null), workdir.resolve("ab-benchmarks.json"));
             List<String> extra = new ArrayList<>();
             options.value("scenarios").ifPresent(s -> extra.addAll(List.of("--scenarios", s)));
             Path runDir = InterleavedRun.run(root, derived, profile, workdir.resolve("results"), extra);

@@ -96,7 +96,10 @@ public final class DrillCommand implements Command {
                     new InterleavedRun.ProfileOverrides(repetitions,
                             options.value("warmup").map(w -> AbCommand.positiveInt(w, "--warmup")).orElse(null),
                             options.value("window").map(w -> AbCommand.positiveInt(w, "--window")).orElse(null),
-                            regimes),
+                            regimes,
+                            // The drill measures the verdicts, not the error budget: on a busy 2-core box the
+                            // capacity regime's p99 can exceed the budget and would fail (drop) the cell.
+                            600_000.0),
                     workdir.resolve("drill-benchmarks.json"));
             List<String> extra = new ArrayList<>();
             options.value("scenarios").ifPresent(s -> extra.addAll(List.of("--scenarios", s)));

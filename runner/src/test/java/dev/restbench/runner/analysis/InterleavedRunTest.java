@@ -34,7 +34,7 @@ class InterleavedRunTest {
         Path derived = InterleavedRun.deriveManifest(manifest, List.of(
                         new InterleavedRun.Copy("jersey", "base", jar, Map.of()),
                         new InterleavedRun.Copy("jersey", "slow5", null, Map.of("FAULT_CPU_PERCENT", "5"))),
-                "smoke", new InterleavedRun.ProfileOverrides(6, null, 5, List.of("capacity")), dir.resolve("d.json"));
+                "smoke", new InterleavedRun.ProfileOverrides(6, null, 5, List.of("capacity"), null), dir.resolve("d.json"));
 
         JsonNode root = JSON.readTree(derived.toFile());
         assertThat(root.has("$schema")).isFalse();
@@ -51,7 +51,7 @@ class InterleavedRunTest {
 
         assertThatThrownBy(() -> InterleavedRun.deriveManifest(manifest,
                 List.of(new InterleavedRun.Copy("nope", "a", null, Map.of())), "smoke",
-                new InterleavedRun.ProfileOverrides(null, null, null, null), dir.resolve("x.json")))
+                new InterleavedRun.ProfileOverrides(null, null, null, null, null), dir.resolve("x.json")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown variant 'nope'");
     }
 
