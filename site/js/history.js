@@ -267,6 +267,13 @@ export async function ensureSeries(model, seriesList) {
  * chunk), the rest of data.js is not downloaded: charts then load their own small file on demand.
  */
 export async function loadHistory(base) {
+  // The optional files are small: ask for them at once, alongside data.js and the pack manifest.
+  const optionalWarnings = [];
+  const optional = Promise.all([
+    optionalJson(`${base}index.json`, optionalWarnings, (j) => Array.isArray(j.runs)),
+    optionalJson(`${base}latest.json`, optionalWarnings, (j) => Array.isArray(j.cells) && isObject(j.commit)),
+    optionalJson(`${base}analysis.json`, optionalWarnings, (j) => isObject(j.series) || Array.isArray(j.regressions)),
+  ]);
   const res = await fetchText(`${base}data.js`);
   if (res.status === 404) {
     throw new HistoryError('No benchmark history yet', `${base}data.js does not exist. Run \`./bench run\` and \`./bench history append\` (or let CI publish to gh-pages), then reload.`);
@@ -303,11 +310,8 @@ export async function loadHistory(base) {
   }
   model.timings = timings;
   model.warnings.push(...packWarnings);
-  const [index, latest, analysis] = await Promise.all([
-    optionalJson(`${base}index.json`, model.warnings, (j) => Array.isArray(j.runs)),
-    optionalJson(`${base}latest.json`, model.warnings, (j) => Array.isArray(j.cells) && isObject(j.commit)),
-    optionalJson(`${base}analysis.json`, model.warnings, (j) => isObject(j.series) || Array.isArray(j.regressions)),
-  ]);
+  const [index, latest, analysis] = await optional;
+  model.warnings.push(...optionalWarnings);
   model.index = index;
   model.latest = latest;
   model.analysis = analysis;

@@ -313,6 +313,22 @@ describe('edge cases', () => {
     await page.context().close();
   });
 
+  test('broken entries and a truncated latest.json are skipped with warnings; the rest is shown', async () => {
+    const page = await open('damaged');
+    assert.equal(await page.evaluate(() => window.__restbench.state), 'ready');
+    const warnings = await page.locator('#warnings').textContent();
+    assert.match(warnings, /1 malformed entry in data\.js ignored/);
+    assert.match(warnings, /1 malformed benchmark value in data\.js ignored/);
+    assert.match(warnings, /latest\.json is malformed/);
+    assert.match(await page.locator('main').textContent(), /no latest\.json/);
+    await page.locator('#table-measures').waitFor();
+    await page.evaluate(() => { location.hash = '#view=trends&s=mixed&m=throughput'; });
+    await drawnCharts(page).first().waitFor();
+    assert.equal(Number(await drawnCharts(page).first().getAttribute('data-points')), 3 * 11, 'one throughput entry dropped');
+    assertNoProblems(page);
+    await page.context().close();
+  });
+
   for (const [name, title] of [
     ['empty', /The history is empty/],
     ['missing', /No benchmark history yet/],
