@@ -130,6 +130,15 @@ class JerseyAppTest {
     }
 
     @Test
+    void aNulCharacterIsAValidationErrorNotADatabaseFailure() throws Exception {
+        HttpResponse<String> response = send("POST", "/items",
+                "{\"sku\":\"WJT-NUL\",\"name\":\"a\\u0000b\",\"price\":1,\"stock\":1,\"categoryId\":1}");
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(response.body()).path("errors").findValuesAsText("field")).containsExactly("name");
+    }
+
+    @Test
     void writesRoundTripAndConflictsComeFromTheDatabase() throws Exception {
         String body = "{\"sku\":\"WJT-1\",\"name\":\"Test\",\"price\":12.5,\"stock\":3,\"categoryId\":2}";
         HttpResponse<String> created = send("POST", "/items", body);

@@ -16,8 +16,13 @@ final class Params {
         try {
             return Long.parseLong(text);
         } catch (NumberFormatException e) {
-            throw ProblemException.invalidField("id", "must be an integer, got '" + text + "'");
+            throw ProblemException.invalidField("id", "must be an integer, got '" + shortened(text) + "'");
         }
+    }
+
+    /** Echoes at most 40 characters of a bad value: enough to recognise it, not a reflection of any size. */
+    private static String shortened(String text) {
+        return text.length() <= 40 ? text : text.substring(0, 40) + "…";
     }
 
     static OptionalLong optionalId(String name, String text) {
@@ -27,7 +32,7 @@ final class Params {
         try {
             return OptionalLong.of(Long.parseLong(text));
         } catch (NumberFormatException e) {
-            throw ProblemException.invalidField(name, "must be an integer, got '" + text + "'");
+            throw ProblemException.invalidField(name, "must be an integer, got '" + shortened(text) + "'");
         }
     }
 
@@ -53,6 +58,6 @@ final class Params {
         } catch (NumberFormatException e) {
             // reported below, like an out-of-range value
         }
-        throw ProblemException.invalidField(name, rule + ", got '" + text + "'");
+        throw ProblemException.invalidField(name, rule + ", got '" + shortened(text) + "'");
     }
 }

@@ -16,6 +16,7 @@ import jakarta.ws.rs.core.Response.Status;
 import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import java.math.BigDecimal;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -60,8 +61,21 @@ public final class ProblemMapper implements ExceptionMapper<Throwable> {
         if (exception instanceof WebApplicationException web) {
             return web(web);
         }
+        if (exception instanceof SQLException sql && isDataError(sql)) {
+            // A value PostgreSQL refuses (encoding, range, check constraint) that validation let through: the
+            // request's fault, so a 400, but logged because the validation should have caught it.
+            LOG.warn("database refused a value on {} {}: {}", request.getMethod(), uriInfo.getRequestUri(),
+                    sql.getMessage());
+            return problem(400, "the database refused a value of the request", null).build();
+        }
         LOG.error("unexpected failure on {} {}", request.getMethod(), uriInfo.getRequestUri(), exception);
         return problem(500, "the service failed to handle the request", null).build();
+    }
+
+    /** SQLState class 22 (data exception) or 23514 (check violation). */
+    private static boolean isDataError(SQLException exception) {
+        String state = exception.getSQLState();
+        return state != null && (state.startsWith("22") || state.equals("23514"));
     }
 
     private Response web(WebApplicationException exception) {

@@ -10,6 +10,8 @@ import java.util.List;
 final class RequestValidator {
 
     private static final BigDecimal MAX_PRICE = new BigDecimal("99999999.99");
+    /** PostgreSQL text cannot hold U+0000: without this check the INSERT would fail as a server error. */
+    private static final String NUL_MESSAGE = "must not contain the NUL character (\\u0000)";
 
     private RequestValidator() {
     }
@@ -34,8 +36,12 @@ final class RequestValidator {
         } else if (request.stock() < 0 || request.stock() > Integer.MAX_VALUE) {
             errors.add(new FieldError("stock", "must be between 0 and " + Integer.MAX_VALUE));
         }
-        if (request.description() != null && length(request.description()) > 8192) {
-            errors.add(new FieldError("description", "must be at most 8192 characters"));
+        if (request.description() != null) {
+            if (length(request.description()) > 8192) {
+                errors.add(new FieldError("description", "must be at most 8192 characters"));
+            } else if (hasNul(request.description())) {
+                errors.add(new FieldError("description", NUL_MESSAGE));
+            }
         }
         if (request.categoryId() == null) {
             errors.add(new FieldError("categoryId", "is required"));
@@ -57,6 +63,8 @@ final class RequestValidator {
             errors.add(new FieldError(field, "must not be blank"));
         } else if (length(value) > maxLength) {
             errors.add(new FieldError(field, "must be at most " + maxLength + " characters"));
+        } else if (hasNul(value)) {
+            errors.add(new FieldError(field, NUL_MESSAGE));
         }
     }
 
@@ -73,6 +81,10 @@ final class RequestValidator {
     /** Characters as PostgreSQL counts them (code points), so the limits agree with varchar(n). */
     private static int length(String value) {
         return value.codePointCount(0, value.length());
+    }
+
+    private static boolean hasNul(String value) {
+        return value.indexOf('\u0000') >= 0;
     }
 
     private static void throwIfAny(List<FieldError> errors) {
