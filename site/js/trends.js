@@ -221,6 +221,8 @@ export class TrendsView {
       series,
       bands,
       legend: { show: false },
+      // Dates in UTC, as in the tooltips and tables (runners and readers sit in different time zones).
+      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1e3), 'Etc/UTC'),
       // A single run (or one commit in view) would collapse the x scale to nothing: pad it by a commit / a day.
       scales: {
         x: {
