@@ -77,7 +77,7 @@ function valueCell(m, testid) {
   return h('td', { class: 'cell', dataset: { verdict: m.verdict ?? 'none', testid }, title: title || null },
     h('span', { class: 'value' }, formatValue(m.value, m.unit)),
     h('span', { class: 'meta' }, [m.n != null ? `n=${m.n}` : null, m.spread || null].filter(Boolean).join(' · ')),
-    m.verdict !== undefined
+    m.deltaPct != null || m.verdict
       ? h('span', { class: 'delta' },
         m.deltaPct != null ? `${formatPct(m.deltaPct)} ` : '',
         verdict ? h('span', { class: `verdict verdict-${m.verdict}` }, `${verdict.symbol} ${verdict.label}`) : h('span', { class: 'verdict' }, 'no verdict'))
