@@ -134,6 +134,15 @@ class SpringMvcApplicationTest {
     }
 
     @Test
+    void answersRequestsTomcatRefusesItselfWithAProblemDetail() throws Exception {
+        HttpResponse<String> encodedSlash = get("/items/..%2F..%2Fetc%2Fpasswd");
+        assertThat(encodedSlash.statusCode()).isEqualTo(400);
+        assertThat(encodedSlash.headers().firstValue("Content-Type")).hasValueSatisfying(
+                type -> assertThat(type).startsWith("application/problem+json"));
+        assertThat(json.readTree(encodedSlash.body()).get("status").asInt()).isEqualTo(400);
+    }
+
+    @Test
     void createsUpdatesAndDeletesAnItemWithMinimalStatements() throws Exception {
         String sku = "W-" + UUID.randomUUID().toString().substring(0, 8);
         String body = """

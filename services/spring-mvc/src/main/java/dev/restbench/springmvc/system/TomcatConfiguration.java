@@ -1,0 +1,22 @@
+package dev.restbench.springmvc.system;
+
+import org.apache.catalina.core.StandardHost;
+import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+@Configuration(proxyBeanMethods = false)
+class TomcatConfiguration {
+
+    /** Problem details also for the requests Tomcat refuses itself (see ProblemReportValve). */
+    @Bean
+    WebServerFactoryCustomizer<TomcatServletWebServerFactory> problemReportValve() {
+        return factory -> factory.addContextCustomizers(context -> {
+            if (!(context.getParent() instanceof StandardHost host)) {
+                throw new IllegalStateException("expected the Tomcat context inside a StandardHost");
+            }
+            host.setErrorReportValveClass(ProblemReportValve.class.getName());
+        });
+    }
+}
