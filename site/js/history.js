@@ -199,26 +199,37 @@ async function optionalJson(url, warnings, validate) {
 
 const LAST_UPDATE = /"lastUpdate"\s*:\s*(-?\d+)/;
 
-/** Reads a response body as text, handing the first chunk to `peek`; peek returning true stops reading. */
+/**
+ * Reads a response body as text, handing its first 512 characters (or all of it, if shorter) to `peek` once;
+ * peek returning true stops the download.
+ */
 async function readBody(res, peek) {
-  if (!res.body?.getReader) return res.text();
+  const parts = [];
+  let length = 0;
+  let peeked = false;
+  const decide = async () => {
+    peeked = true;
+    return peek(parts.join(''));
+  };
+  if (!res.body?.getReader) {
+    parts.push(await res.text());
+    return (await decide()) ? null : parts[0];
+  }
   const reader = res.body.getReader();
   const decoder = new TextDecoder();
-  const parts = [];
-  let first = true;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    parts.push(decoder.decode(value, { stream: true }));
-    if (first) {
-      first = false;
-      if (await peek(parts[0])) {
-        await reader.cancel();
-        return null;
-      }
+    const text = decoder.decode(value, { stream: true });
+    parts.push(text);
+    length += text.length;
+    if (!peeked && length >= 512 && (await decide())) {
+      await reader.cancel();
+      return null;
     }
   }
   parts.push(decoder.decode());
+  if (!peeked && (await decide())) return null;
   return parts.join('');
 }
 

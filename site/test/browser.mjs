@@ -16,6 +16,8 @@ export async function launch() {
 /** A page that fails the test on any uncaught error or dialog (an alert would mean injected markup ran). */
 export async function openPage(browser, { width = 1280, height = 900, colorScheme = 'light' } = {}) {
   const context = await browser.newContext({ viewport: { width, height }, colorScheme });
+  // Generous bounds, not timings: the shared 2-core box can be very busy; a wait only fails if nothing happens.
+  context.setDefaultTimeout(120_000);
   const page = await context.newPage();
   page.problems = [];
   page.dialogs = [];
