@@ -35,6 +35,9 @@ final class ResultsWriter {
     }
 
     void writeAll(RunInfo info, RunResults results, String tablesMarkdown) throws IOException {
+        if (ChildProcesses.shuttingDown()) {
+            return; // interrupted (Ctrl-C, SIGTERM): the cells are incomplete, write nothing that looks like a result
+        }
         List<RunResults.CellSummary> cells = results.cells();
         Map<String, Map<String, Stats.Summary>> startup = results.startup();
         String fp12 = info.environment().fingerprint().substring(0, 12);

@@ -126,9 +126,10 @@ final class ServiceProcess implements AutoCloseable {
     /** The last lines of the service's log, to put the cause into a failed cell's reason. */
     String logTail() {
         try {
-            List<String> lines = Files.readAllLines(log);
-            List<String> tail = lines.subList(Math.max(0, lines.size() - 3), lines.size());
-            return tail.isEmpty() ? "" : "; log " + log.getFileName() + " ends: " + String.join(" | ", tail).strip();
+            List<String> lines = Files.readAllLines(log).stream().map(String::strip).filter(l -> !l.isEmpty())
+                    .map(l -> l.length() > 240 ? l.substring(0, 240) + "…" : l).toList();
+            List<String> tail = lines.subList(Math.max(0, lines.size() - 2), lines.size());
+            return tail.isEmpty() ? "" : "; log " + log.getFileName() + " ends: " + String.join(" | ", tail);
         } catch (IOException e) {
             return "";
         }

@@ -22,7 +22,8 @@ final class SummaryTables {
     private static final List<String> STARTUP = List.of("time_to_ready_ms", "rss_after_start_mb", "classes_loaded",
             "live_threads");
 
-    private record Table(String title, List<String> header, List<List<String>> rows) {
+    /** @param labelColumns leading text columns (left-aligned); the figures after them are right-aligned */
+    private record Table(String title, int labelColumns, List<String> header, List<List<String>> rows) {
     }
 
     private final List<Table> tables = new ArrayList<>();
@@ -51,7 +52,7 @@ final class SummaryTables {
                 }
             }
         }
-        tables.add(new Table("Scenarios and measures", header, rows));
+        tables.add(new Table("Scenarios and measures", 3, header, rows));
 
         List<String> resourceHeader = new ArrayList<>(List.of("Variant", "Scenario", "Regime"));
         RESOURCES.forEach(id -> resourceHeader.add(manifest.metric(id).label() + " (" + manifest.metric(id).unit() + ")"));
@@ -66,7 +67,7 @@ final class SummaryTables {
                 resourceRows.add(row);
             }
         }
-        tables.add(new Table("Resources (service process, over the measured window)", resourceHeader, resourceRows));
+        tables.add(new Table("Resources (service process, over the measured window)", 3, resourceHeader, resourceRows));
 
         List<String> startupHeader = new ArrayList<>(List.of("Variant"));
         STARTUP.forEach(id -> startupHeader.add(manifest.metric(id).label() + " (" + manifest.metric(id).unit() + ")"));
@@ -78,7 +79,7 @@ final class SummaryTables {
                     .map(SummaryTables::format).orElse("—")));
             startupRows.add(row);
         }
-        tables.add(new Table("Startup", startupHeader, startupRows));
+        tables.add(new Table("Startup", 1, startupHeader, startupRows));
 
         for (RunResults.CellSummary cell : cells) {
             if (!cell.ok()) {
@@ -163,7 +164,7 @@ final class SummaryTables {
                 List<String> row = all.get(r);
                 StringBuilder line = new StringBuilder();
                 for (int i = 0; i < row.size(); i++) {
-                    line.append(i == 0 ? "" : "  ").append(pad(row.get(i), widths[i], i >= (table.header().get(0).equals("Variant") ? 1 : 3)));
+                    line.append(i == 0 ? "" : "  ").append(pad(row.get(i), widths[i], i >= table.labelColumns()));
                 }
                 text.append(line.toString().stripTrailing()).append('\n');
                 if (r == 0) {
