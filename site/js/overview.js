@@ -103,8 +103,15 @@ function measuresOf(group, resources) {
   return [...LOAD_MEASURES.filter((m) => present.has(m)), ...others];
 }
 
+/** Failure reasons can carry a log tail: the cell shows the start, the tooltip all of it. */
+function shortReason(reason) {
+  const text = String(reason ?? '');
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
 function failedCell(cell) {
-  return h('td', { class: 'cell failed', dataset: { verdict: 'failed' } }, h('span', { class: 'verdict verdict-failed' }, '✗ failed'), h('span', { class: 'meta' }, cell.reason ?? ''));
+  return h('td', { class: 'cell failed', dataset: { verdict: 'failed' }, title: cell.reason ?? null },
+    h('span', { class: 'verdict verdict-failed' }, '✗ failed'), h('span', { class: 'meta reason' }, shortReason(cell.reason)));
 }
 
 function measuresTable(run, state, variants) {
@@ -144,7 +151,7 @@ function resourcesTable(run, state, variants) {
         h('tbody', null, variants.filter((v) => group.byVariant.has(v)).map((v) => {
           const cell = group.byVariant.get(v);
           return h('tr', null, h('th', { scope: 'row' }, variantLabel(v)),
-            cell.status === 'failed' ? h('td', { colspan: measures.length, class: 'cell failed' }, `✗ failed: ${cell.reason ?? ''}`)
+            cell.status === 'failed' ? h('td', { colspan: measures.length, class: 'cell failed', title: cell.reason ?? null }, `✗ failed: ${shortReason(cell.reason)}`)
               : measures.map((m) => valueCell(cell.metrics[m], `${v}/${group.scenario}/${group.regime}/${m}`)));
         })))));
   }
