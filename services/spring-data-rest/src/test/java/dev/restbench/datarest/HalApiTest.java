@@ -141,17 +141,33 @@ class HalApiTest {
         assertThat(read.json.path("updatedAt").asString()).isEqualTo(created.json.path("updatedAt").asString());
 
         Response replaced = send("PUT", URI.create(location).getPath(), """
-                {"sku":"%s","name":"Test kettle","price":13,"stock":4,"category":"/categories/5"}""".formatted(sku));
+                {"sku":"%s","name":"Test kettle","price":13,"stock":4,"category":"/categories/6"}""".formatted(sku));
         assertThat(replaced.status).isEqualTo(200);
         assertThat(replaced.json.path("stock").asInt()).isEqualTo(4);
         assertThat(Instant.parse(replaced.json.path("updatedAt").asString()))
                 .isAfter(Instant.parse(created.json.path("updatedAt").asString()));
+        assertThat(get(URI.create(location).getPath() + "/category").json.path("code").asString())
+                .as("PUT moves the item to the linked category").isEqualTo("CAT-00006");
 
-        // Spring Data REST ignores association links in PUT bodies (spring-data-rest#1364): PATCH moves the item.
-        Response moved = send("PATCH", URI.create(location).getPath(), "{\"category\":\"/categories/6\"}");
+        Response incomplete = send("PUT", URI.create(location).getPath(), """
+                {"sku":"%s","name":"Test kettle","price":13,"stock":4}""".formatted(sku));
+        assertThat(incomplete.status).as("PUT replaces: the category is required").isEqualTo(400);
+
+        Response moved = send("PATCH", URI.create(location).getPath(), "{\"category\":\"/categories/7\"}");
         assertThat(moved.status).isEqualTo(200);
         assertThat(get(URI.create(location).getPath() + "/category").json.path("code").asString())
-                .isEqualTo("CAT-00006");
+                .isEqualTo("CAT-00007");
+    }
+
+    @Test
+    void ignoresIdsInRequestBodies() throws Exception {
+        String sku = "W-" + UUID.randomUUID().toString().substring(0, 8);
+        Response created = send("POST", "/items", """
+                {"id":2,"sku":"%s","name":"n","price":1,"stock":1,"category":"/categories/1"}""".formatted(sku));
+
+        assertThat(created.status).isEqualTo(201);
+        assertThat(created.location).doesNotEndWith("/items/2");
+        assertThat(get("/items/2").json.path("sku").asString()).isEqualTo("SKU-0000002");
     }
 
     @Test
@@ -173,6 +189,10 @@ class HalApiTest {
                 .as("oversized body").isEqualTo(413);
         assertThat(sendTyped("POST", "/items", "text/plain", "hello").status).as("not JSON").isEqualTo(415);
         assertThat(get("/items/999999").status).as("unknown id").isEqualTo(404);
+        Response wrongMethod = send("DELETE", "/categories", null);
+        assertThat(wrongMethod.status).as("method not allowed").isEqualTo(405);
+        assertThat(wrongMethod.allow).contains("POST");
+        assertThat(send("POST", "/items/1", "{}").status).as("method not allowed").isEqualTo(405);
         assertThat(get("/items/abc").status).as("non-numeric id").isEqualTo(400);
         assertThat(get("/items?size=101").status).as("page too large").isEqualTo(400);
         assertThat(get("/items?size=0").status).as("empty page").isEqualTo(400);
@@ -220,9 +240,9 @@ class HalApiTest {
         String type = response.headers().firstValue("Content-Type").orElse("");
         JsonNode json = type.contains("json") && !response.body().isEmpty() ? JSON.readTree(response.body()) : null;
         return new Response(response.statusCode(), type, response.headers().firstValue("Location").orElse(null),
-                json);
+                response.headers().firstValue("Allow").orElse(""), json);
     }
 
-    private record Response(int status, String contentType, String location, JsonNode json) {
+    private record Response(int status, String contentType, String location, String allow, JsonNode json) {
     }
 }

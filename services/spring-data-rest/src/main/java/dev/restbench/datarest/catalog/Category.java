@@ -19,6 +19,11 @@ import java.time.Instant;
 @Table(name = "category")
 public class Category {
 
+    /**
+     * Read-only for Jackson: otherwise it would bind an {@code id} from a POST body through the field, and the
+     * repository's save would merge onto (overwrite) that existing row instead of inserting.
+     */
+    @JsonProperty(access = JsonProperty.Access.READ_ONLY)
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     private Long id;

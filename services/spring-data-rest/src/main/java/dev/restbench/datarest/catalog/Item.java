@@ -19,15 +19,30 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.PositiveOrZero;
 import jakarta.validation.constraints.Size;
+import org.springframework.data.annotation.Immutable;
 
 import java.math.BigDecimal;
 import java.time.Instant;
 
-/** A row of {@code item} (schema: services/schema, V1__catalog.sql). */
+/**
+ * A row of {@code item} (schema: services/schema, V1__catalog.sql).
+ *
+ * <p>{@link Immutable} tells Spring Data REST to treat a PUT as what HTTP says it is, a full replacement: the item
+ * read from the request body (with its category resolved from the association link) replaces the stored one, whose
+ * id and updatedAt are carried over. Without it SDR merges the body into the stored item and skips linked
+ * associations, so a PUT could never move an item to another category (spring-data-rest#1364). Nothing else in
+ * this application relies on the flag: Hibernate still updates the row in place.
+ */
+@Immutable
 @Entity
 @Table(name = "item")
 public class Item {
 
+    /**
+     * Read-only for Jackson: otherwise it would bind an {@code id} from a POST body through the field, and the
+     * repository's save would merge onto (overwrite) that existing row instead of inserting.
+     */
+    @JsonProperty(access = JsonProperty.Access.READ_ONLY)
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     private Long id;

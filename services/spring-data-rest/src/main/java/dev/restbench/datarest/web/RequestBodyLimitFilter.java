@@ -67,7 +67,7 @@ public final class RequestBodyLimitFilter extends OncePerRequestFilter {
                 + " bytes\",\"instance\":\"" + jsonEscape(request.getRequestURI()) + "\"}");
     }
 
-    private static String jsonEscape(String text) {
+    static String jsonEscape(String text) {
         StringBuilder out = new StringBuilder(text.length());
         for (char c : text.toCharArray()) {
             if (c == '"' || c == '\\') {

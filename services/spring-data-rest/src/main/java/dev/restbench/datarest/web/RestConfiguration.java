@@ -16,6 +16,7 @@ import org.springframework.data.web.SortHandlerMethodArgumentResolver;
 import org.springframework.validation.beanvalidation.SpringValidatorAdapter;
 import org.springframework.web.servlet.config.annotation.CorsRegistry;
 import org.springframework.web.servlet.handler.MappedInterceptor;
+import org.springframework.web.servlet.handler.SimpleUrlHandlerMapping;
 
 /** How Spring Data REST is tuned to honour the API rules shared by all variants. */
 @Configuration(proxyBeanMethods = false)
@@ -53,6 +54,11 @@ public class RestConfiguration implements RepositoryRestConfigurer {
     @Bean
     MappedInterceptor requestContentTypeInterceptor() {
         return new MappedInterceptor(new String[] {"/categories/**", "/items/**"}, new RequestContentTypeInterceptor());
+    }
+
+    @Bean
+    SimpleUrlHandlerMapping methodNotAllowedMapping() {
+        return MethodNotAllowedHandler.mapping();
     }
 
     /** Collections are ordered by id unless the client asks for another {@code sort}, as in the plain API. */
