@@ -22,8 +22,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class VariantProcess implements AutoCloseable {
 
-    /** Generous: a Spring Boot start on a loaded 2-core box next to other test runs. */
-    static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(120);
+    /** Generous: a Spring Boot start took 80-90 s on the loaded 2-core box while other builds ran. */
+    static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(180);
 
     final String variant;
     final URI baseUri;
