@@ -34,9 +34,15 @@ public final class AllocationMetrics implements MeterBinder {
         return threads.isThreadAllocatedMemorySupported() ? threads.getTotalThreadAllocatedBytes() : -1;
     }
 
+    private static double allocatedBytes(com.sun.management.ThreadMXBean threads) {
+        return threads.isThreadAllocatedMemorySupported() ? Math.max(0, threads.getTotalThreadAllocatedBytes()) : 0;
+    }
+
     @Override
     public void bindTo(MeterRegistry registry) {
-        FunctionCounter.builder(METER_NAME, this, metrics -> Math.max(0, metrics.totalAllocatedBytes()))
+        // Micrometer holds a function counter's state object weakly: a throwaway AllocationMetrics would be
+        // collected and the counter would read 0 from then on. The platform ThreadMXBean is held by the JVM itself.
+        FunctionCounter.builder(METER_NAME, threads, AllocationMetrics::allocatedBytes)
                 .description("Bytes allocated on the heap by all threads since the JVM started (exact, not GC-sampled)")
                 .baseUnit(BaseUnits.BYTES)
                 .register(registry);

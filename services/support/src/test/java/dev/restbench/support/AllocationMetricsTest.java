@@ -9,6 +9,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 class AllocationMetricsTest {
 
     @Test
+    void keepsCountingWhenTheBinderItselfIsNotReferenced() throws InterruptedException {
+        var registry = new SimpleMeterRegistry();
+        new AllocationMetrics().bindTo(registry); // no reference kept, as a variant's startup code would do
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+            Thread.sleep(20);
+        }
+        assertThat(registry.get(AllocationMetrics.METER_NAME).functionCounter().count()).isPositive();
+    }
+
+    @Test
     void countsBytesAllocatedBetweenTwoReadings() {
         var registry = new SimpleMeterRegistry();
         new AllocationMetrics().bindTo(registry);
