@@ -34,6 +34,7 @@ async function measure(label) {
       const r = await page.evaluate(() => ({
         firstChartMs: window.__restbench.firstChartMs,
         timings: window.__restbench.timings,
+        phases: window.__restbench.firstChartPhases,
         packed: window.__restbench.packed,
         state: window.__restbench.state,
         summary: document.getElementById('history-summary')?.textContent,
@@ -44,7 +45,8 @@ async function measure(label) {
       samples.push(r.firstChartMs);
       const t = r.timings;
       console.log(`[${label}] load ${i + 1}: first chart at ${r.firstChartMs.toFixed(0)} ms — data.js headers ${t.response.toFixed(0)}, `
-        + `${r.packed ? 'manifest' : 'body'} read ${t.text.toFixed(0)}, model ${t.model.toFixed(0)} (${r.summary}; ${r.charts} charts, first has ${r.points} points)`);
+        + `${r.packed ? 'manifest' : 'body'} read ${t.text.toFixed(0)}, model ${t.model.toFixed(0)}, first draw requested ${r.phases.drawCalled.toFixed(0)}, `
+        + `its series loaded ${r.phases.seriesLoaded.toFixed(0)}, chart data built ${r.phases.dataBuilt.toFixed(0)} (${r.summary}; ${r.charts} charts, first has ${r.points} points)`);
       await page.context().close();
     }
   } finally {

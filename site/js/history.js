@@ -167,10 +167,21 @@ export function pointSpread(series, i) {
   return out;
 }
 
-async function fetchText(url) {
+/** A download index.html already started for this URL, or a new one. */
+function prefetched(base, name, url) {
+  const early = window.__restbenchPrefetch;
+  if (early?.base === base && early[name]) {
+    const p = early[name];
+    early[name] = null; // a response body can be read once
+    return p;
+  }
+  return fetch(url, { cache: 'no-cache' });
+}
+
+async function fetchText(url, early) {
   let res;
   try {
-    res = await fetch(url, { cache: 'no-cache' });
+    res = await (early ?? fetch(url, { cache: 'no-cache' }));
   } catch (e) {
     const hint = location.protocol === 'file:' ? ' Pages opened from file:// cannot read data files; serve the site with `node site/serve.mjs <historyDir>`.' : '';
     throw new HistoryError(`Could not load ${url}`, `${e.message}.${hint}`);
@@ -285,13 +296,13 @@ export async function loadHistory(base) {
     optionalJson(`${base}latest.json`, optionalWarnings, (j) => Array.isArray(j.cells) && isObject(j.commit)),
     optionalJson(`${base}analysis.json`, optionalWarnings, (j) => isObject(j.series) || Array.isArray(j.regressions)),
   ]);
-  const res = await fetchText(`${base}data.js`);
+  const res = await fetchText(`${base}data.js`, prefetched(base, 'dataJs', `${base}data.js`));
   if (res.status === 404) {
     throw new HistoryError('No benchmark history yet', `${base}data.js does not exist. Run \`./bench run\` and \`./bench history append\` (or let CI publish to gh-pages), then reload.`);
   }
   if (!res.ok) throw new HistoryError(`Could not load ${base}data.js`, `HTTP ${res.status} ${res.statusText}.`);
   const timings = { response: performance.now() };
-  const manifestPromise = fetch(`${base}pack/manifest.json`, { cache: 'no-cache' })
+  const manifestPromise = prefetched(base, 'manifest', `${base}pack/manifest.json`)
     .then((r) => (r.ok ? r.json() : null))
     .catch(() => null);
   const packWarnings = [];

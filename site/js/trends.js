@@ -143,6 +143,9 @@ export class TrendsView {
     });
     this.root.append(section);
     for (const card of section.querySelectorAll('.chart-card')) this.observer.observe(card.querySelector('.chart'));
+    // The first chart is on screen anyway: start it now rather than on the observer's first callback.
+    const first = section.querySelector('.chart-card');
+    if (first && !focusCard) this.draw(first).catch(() => {});
     if (focusCard) {
       focusCard.classList.add('focused');
       focusCard.scrollIntoView({ block: 'start' });
@@ -186,7 +189,11 @@ export class TrendsView {
 
   /** Creates the uPlot chart of a card once, after loading its series when they come from a pack; → Promise<uPlot>. */
   draw(card) {
-    card.drawing ??= ensureSeries(this.model, card.group.series).then(() => this.create(card), (e) => {
+    const phases = window.__restbench.firstChartPhases ??= { drawCalled: performance.now() };
+    card.drawing ??= ensureSeries(this.model, card.group.series).then(() => {
+      phases.seriesLoaded ??= performance.now();
+      return this.create(card);
+    }, (e) => {
       const error = card.querySelector('.chart-error');
       error.textContent = `This chart's data could not be loaded: ${e.message}`;
       error.hidden = false;
@@ -201,6 +208,7 @@ export class TrendsView {
     const el = card.querySelector('.chart');
     const axis = this.state.axis;
     const { data, runs, pos, points } = chartData(this.model, group, axis);
+    window.__restbench.firstChartPhases.dataBuilt ??= performance.now();
     const fg = cssVar('--fg') || '#222';
     const grid = cssVar('--grid') || '#ddd';
     const series = [{ label: axis === 'date' ? 'date' : 'commit' }];
