@@ -20,6 +20,8 @@ public final class Main {
         commands.put("compare", new dev.restbench.runner.report.CompareCommand());
         commands.put("ab", new dev.restbench.runner.report.AbCommand());
         commands.put("drill", new dev.restbench.runner.report.DrillCommand());
+        commands.put("site", new dev.restbench.runner.site.SiteCommand());
+        commands.put("db", new dev.restbench.runner.db.DbCommand());
         // history, compare, ab, drill, site: registered here by the analysis code (one line each).
         return commands;
     }

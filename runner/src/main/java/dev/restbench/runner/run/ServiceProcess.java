@@ -123,11 +123,17 @@ final class ServiceProcess implements AutoCloseable {
         return baseUrl;
     }
 
-    /** The last lines of the service's log, to put the cause into a failed cell's reason. */
+    /** The cause from the service's log (its first exception, else its last lines) for a failed cell's reason. */
     String logTail() {
         try {
             List<String> lines = Files.readAllLines(log).stream().map(String::strip).filter(l -> !l.isEmpty())
                     .map(l -> l.length() > 240 ? l.substring(0, 240) + "…" : l).toList();
+            // The first exception names the cause; a stack trace's tail ("... 19 more") does not.
+            for (String line : lines) {
+                if (line.contains("Exception") || line.startsWith("Error")) {
+                    return "; log " + log.getFileName() + ": " + line;
+                }
+            }
             List<String> tail = lines.subList(Math.max(0, lines.size() - 2), lines.size());
             return tail.isEmpty() ? "" : "; log " + log.getFileName() + " ends: " + String.join(" | ", tail);
         } catch (IOException e) {

