@@ -161,7 +161,7 @@ async function start() {
   renderFilters();
   render();
   setPageState('ready');
-  window.addEventListener('popstate', () => { state = readState(); render(); });
+  // Back/forward between our pushState entries and edited links both change the hash: one listener covers both.
   window.addEventListener('hashchange', () => { state = readState(); render(); });
 }
 

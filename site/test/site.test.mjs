@@ -371,6 +371,23 @@ describe('readability', () => {
     await page.context().close();
   });
 
+  test('browser back and forward walk through the views', async () => {
+    const page = await open('full');
+    await page.locator('nav a[data-view=trends]').click();
+    await drawnCharts(page).first().waitFor();
+    await page.locator('nav a[data-view=regressions]').click();
+    await page.locator('#table-changes').waitFor();
+    await page.goBack();
+    await drawnCharts(page).first().waitFor();
+    assert.equal(await page.locator('nav a[aria-current=page]').textContent(), 'Trends');
+    await page.goBack();
+    await page.locator('#table-measures').waitFor();
+    await page.goForward();
+    await drawnCharts(page).first().waitFor();
+    assertNoProblems(page);
+    await page.context().close();
+  });
+
   test('the views are reachable with the keyboard alone', async () => {
     const page = await open('full');
     await page.locator('#table-measures').waitFor();
