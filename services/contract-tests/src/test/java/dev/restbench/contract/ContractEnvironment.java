@@ -101,7 +101,7 @@ final class ContractEnvironment implements BeforeAllCallback {
             PostgresServer server = postgres();
             String database = "contract_" + variant.replace('-', '_');
             String url = server.createDatabaseFromTemplate(TEMPLATE, database);
-            VariantProcess process = VariantProcess.start(variant, RepositoryLayout.jar(variant), Map.of(
+            VariantProcess process = VariantProcess.start(variant, privateCopy(RepositoryLayout.jar(variant)), Map.of(
                     "DB_URL", url,
                     "DB_USER", server.user(),
                     "DB_PASSWORD", server.password(),
@@ -114,6 +114,20 @@ final class ContractEnvironment implements BeforeAllCallback {
         } catch (RuntimeException e) {
             failures.put(variant, e);
             throw e;
+        }
+    }
+
+    /**
+     * The jar the process runs is a copy: a rebuild of the module while the tests run (others work in the same
+     * checkout) would otherwise rewrite the jar under the running JVM, which then fails loading classes lazily.
+     */
+    private static Path privateCopy(Path jar) {
+        try {
+            Path copy = OUTPUT.resolve("jars").resolve(jar.getFileName());
+            Files.createDirectories(copy.getParent());
+            return Files.copy(jar, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot copy " + jar, e);
         }
     }
 
