@@ -363,8 +363,9 @@ export function markersOf(model) {
     }
   }
   const latest = model.latest;
-  if (latest) {
-    const run = runOfCommit(model, latest.commit?.id);
+  const run = latest ? runOfCommit(model, latest.commit?.id) : -1;
+  // A latest.json whose commit data.js does not hold (yet) has nothing to mark on the charts.
+  if (latest && run >= 0) {
     for (const cell of latest.cells) {
       if (!isObject(cell?.metrics)) continue;
       for (const [metric, m] of Object.entries(cell.metrics)) {
