@@ -7,8 +7,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -33,7 +35,7 @@ final class ContractEnvironment implements BeforeAllCallback {
     private static final Map<String, VariantProcess> processes = new LinkedHashMap<>();
 
     /** A running variant: where it listens and which database it owns. */
-    record Service(String variant, java.net.URI baseUri, String database) {
+    record Service(String variant, URI baseUri, String database) {
     }
 
     @Override
@@ -125,7 +127,7 @@ final class ContractEnvironment implements BeforeAllCallback {
         try {
             Path copy = OUTPUT.resolve("jars").resolve(jar.getFileName());
             Files.createDirectories(copy.getParent());
-            return Files.copy(jar, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            return Files.copy(jar, copy, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot copy " + jar, e);
         }

@@ -13,6 +13,9 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -159,6 +162,27 @@ class HalApiContractTest {
         assertError(hal("POST", "/categories").json(duplicate).send(), 409, null);
         assertError(hal("DELETE", "/categories/1").send(), 409, null);
         assertThat(get("/categories/1").status()).isEqualTo(200);
+    }
+
+    /** Duplicates are found by the unique constraint, so racing creators get one 201 and 409s, never a 500. */
+    @Test
+    void refusesConcurrentDuplicatesWith409() throws Exception {
+        ObjectNode body = categoryBody("race");
+        ExecutorService pool = Executors.newFixedThreadPool(6);
+        try {
+            List<Future<Http.Response>> calls = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                calls.add(pool.submit(() -> hal("POST", "/categories").json(body).send()));
+            }
+            List<Integer> statuses = new ArrayList<>();
+            for (Future<Http.Response> call : calls) {
+                statuses.add(call.get().status());
+            }
+            assertThat(statuses).as("statuses of 6 concurrent identical creates").containsOnly(201, 409)
+                    .containsOnlyOnce(201);
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     // ---- items ---------------------------------------------------------------------------------------------

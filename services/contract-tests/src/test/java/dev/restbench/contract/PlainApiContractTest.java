@@ -15,6 +15,9 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -191,6 +194,29 @@ class PlainApiContractTest {
                 .json(categoryBody("CAT-00002", "Duplicate"))), 409);
         assertThat(get("/categories/{id}", "/categories/" + id).json().path("code").asText())
                 .isEqualTo("T-" + tag + "-dup");
+    }
+
+    /** Duplicates are found by the unique constraint, so racing creators get one 201 and 409s, never a 500. */
+    @Test
+    void refusesConcurrentDuplicatesWith409() throws Exception {
+        ObjectNode body = categoryBody("T-" + tag + "-race", "Race");
+        ExecutorService pool = Executors.newFixedThreadPool(6);
+        try {
+            List<Future<Http.Response>> calls = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                calls.add(pool.submit(() -> http.request("POST", "/categories").json(body).send()));
+            }
+            List<Integer> statuses = new ArrayList<>();
+            for (Future<Http.Response> call : calls) {
+                Http.Response response = call.get();
+                contract.assertConforms("POST", "/categories", response);
+                statuses.add(response.status());
+            }
+            assertThat(statuses).as("statuses of 6 concurrent identical creates").containsOnly(201, 409)
+                    .containsOnlyOnce(201);
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test
