@@ -42,8 +42,12 @@ final class ServiceMetrics {
             metrics.put("heap_mean_mb", mean(heap) / MB);
             metrics.put("heap_peak_mb", max(heap) / MB);
         });
-        delta(first, last, GC_PAUSE_SUM).ifPresent(seconds ->
-                metrics.put("gc_ms_per_s", seconds * 1000.0 / window.windowSeconds()));
+        // Micrometer registers jvm.gc.pause at the first GC event: absent from a JVM that exposes its memory
+        // meters means "no pause yet", i.e. 0 s.
+        if (first.sum(MEMORY_USED).isPresent() && last.sum(MEMORY_USED).isPresent()) {
+            double seconds = last.sum(GC_PAUSE_SUM).orElse(0) - first.sum(GC_PAUSE_SUM).orElse(0);
+            metrics.put("gc_ms_per_s", seconds * 1000.0 / window.windowSeconds());
+        }
         series(scrapes, s -> s.sum(THREADS_LIVE)).ifPresent(threads -> metrics.put("threads_peak", max(threads)));
         series(scrapes, s -> s.sum(HIKARI_ACTIVE)).ifPresent(active -> {
             metrics.put("hikari_active_mean", mean(active));

@@ -82,6 +82,29 @@ class ManifestLoaderTest {
                 .hasMessageStartingWith("invalid manifest bad.json:\n  not valid JSON: line 2, column 22");
     }
 
+    @Test
+    void theRunCommandRefusesAnInvalidManifestAndWritesNothing(@org.junit.jupiter.api.io.TempDir Path tmp) throws IOException {
+        ObjectNode manifest = (ObjectNode) Json.MAPPER.readTree(Files.readString(ROOT.resolve("benchmarks.json")));
+        ((ObjectNode) manifest.get("profiles").get("smoke")).put("repetitions", 0);
+        Path file = tmp.resolve("bad.json");
+        Files.writeString(file, Json.MAPPER.writeValueAsString(manifest));
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream original = System.err;
+        System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+        int exit;
+        try {
+            exit = dev.restbench.runner.Main.execute(java.util.List.of("run", "--manifest", file.toString(),
+                    "--profile", "smoke", "--results", tmp.resolve("results").toString()));
+        } finally {
+            System.setErr(original);
+        }
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString(java.nio.charset.StandardCharsets.UTF_8))
+                .contains("invalid manifest " + file)
+                .contains("/profiles/smoke/repetitions: must have a minimum value of 1");
+        assertThat(tmp.resolve("results")).doesNotExist();
+    }
+
     private static void assertProblem(Consumer<ObjectNode> breakIt, String expected) throws IOException {
         ObjectNode manifest = (ObjectNode) Json.MAPPER.readTree(Files.readString(ROOT.resolve("benchmarks.json")));
         breakIt.accept(manifest);
