@@ -13,7 +13,9 @@ import org.springframework.transaction.annotation.Transactional;
 
 import java.util.List;
 
+/** Reads run in one read-only transaction per call; writes override it with a read-write transaction. */
 @Service
+@Transactional(readOnly = true)
 public class CategoryService {
 
     private final CategoryRepository categories;
@@ -34,6 +36,7 @@ public class CategoryService {
     }
 
     /** One INSERT (identity column: the id comes back with it); a duplicate code fails on category_code_key. */
+    @Transactional
     public Category create(CategoryRequest request) {
         return categories.save(new Category(request.code(), request.name(), Timestamps.now()));
     }
