@@ -6,6 +6,7 @@ import org.springframework.data.jpa.repository.EntityGraph;
 import org.springframework.data.jpa.repository.JpaRepository;
 import org.springframework.data.repository.query.Param;
 import org.springframework.data.rest.core.annotation.RepositoryRestResource;
+import org.springframework.transaction.annotation.Transactional;
 import org.springframework.data.rest.core.annotation.RestResource;
 
 import java.util.Optional;
@@ -13,7 +14,12 @@ import java.util.Optional;
 /**
  * Exported as {@code /items}; collections render the {@link ItemWithCategory} excerpt, so every finder that
  * feeds a rendered item fetches its category in the same statement (no N+1, no lazy proxy reaching Jackson).
+ *
+ * <p>Read-only transactional as Spring Data recommends: the inherited CRUD methods keep their own transaction
+ * settings ({@code save}, {@code delete} read-write), and the derived finder runs its page query and count query
+ * in one transaction on one connection instead of one each.
  */
+@Transactional(readOnly = true)
 @RepositoryRestResource(path = "items", collectionResourceRel = "items", itemResourceRel = "item",
         excerptProjection = ItemWithCategory.class)
 public interface ItemRepository extends JpaRepository<Item, Long> {
