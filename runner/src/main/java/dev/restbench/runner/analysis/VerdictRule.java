@@ -47,9 +47,18 @@ public final class VerdictRule {
         }
         double baseMedian = baseSummary.median();
         Double deltaPct = baseMedian == 0 ? null : (headSummary.median() - baseMedian) / Math.abs(baseMedian) * 100;
+        if (deltaPct == null) {
+            // Base median 0 (e.g. a pool that is mostly idle): no scale for a relative effect, and rank shifts
+            // between near-zero values are nothing anyone can act on. (Errors beyond the budget fail the cell,
+            // so they are reported as failures, not here.)
+            boolean bothZero = headSummary.median() == 0;
+            return new MetricComparison(baseSummary, headSummary, null, null, null,
+                    bothZero ? Verdict.WITHIN_NOISE : Verdict.INCONCLUSIVE,
+                    bothZero ? null : "base median is 0: no relative change");
+        }
         double smallest = MannWhitney.smallestPossiblePValue(base.length, head.length);
         if (smallest >= alpha) {
-            if (historicalNoisePct != null && deltaPct != null) {
+            if (historicalNoisePct != null) {
                 // Too few repetitions for the rank test, but the series' history says how far run medians
                 // wander between runs of the same code: judge the step against that band alone.
                 double band = noiseBandPct(base, head, baseMedian, historicalNoisePct);
@@ -62,16 +71,6 @@ public final class VerdictRule {
                             + alpha + ", and no history)");
         }
         double p = MannWhitney.pValue(base, head);
-        if (deltaPct == null) {
-            // Base median 0 (e.g. error_pct): no relative effect size; let only a clear rank shift speak.
-            if (headSummary.median() == 0 || p >= alpha) {
-                return new MetricComparison(baseSummary, headSummary, null, p, null,
-                        headSummary.median() == 0 ? Verdict.WITHIN_NOISE : Verdict.INCONCLUSIVE,
-                        headSummary.median() == 0 ? null : "base median is 0: no relative change");
-            }
-            Verdict verdict = direction.isWorse(headSummary.median()) ? Verdict.REGRESSION : Verdict.IMPROVEMENT;
-            return new MetricComparison(baseSummary, headSummary, null, p, null, verdict, null);
-        }
         double band = noiseBandPct(base, head, baseMedian, historicalNoisePct);
         boolean significant = p < alpha;
         boolean beyondBand = Math.abs(deltaPct) > band;

@@ -134,7 +134,7 @@ public final class DrillCommand implements Command {
         }
         Map<String, RunRecord.Point> directions = new LinkedHashMap<>();
         for (RunRecord.Point point : InterleavedRun.select(run, "a", null).points()) {
-            if (point.ok() && point.metric() != null) {
+            if (point.ok() && point.metric() != null && !RunRecord.STARTUP_SCENARIO.equals(point.scenario())) {
                 directions.put(point.seriesKey(), point);
             }
         }

@@ -107,6 +107,16 @@ class VerdictRuleTest {
     }
 
     @Test
+    void aZeroBaseMedianHasNoRelativeScale() {
+        double[] idle = {0, 0, 0, 0.1, 0};
+        assertThat(rule.compare(idle, new double[] {0, 0, 0, 0, 0.2}, Direction.SMALLER, null).verdict())
+                .isEqualTo(Verdict.WITHIN_NOISE);
+        MetricComparison busier = rule.compare(idle, new double[] {1, 1.2, 0.9, 1.1, 1}, Direction.SMALLER, null);
+        assertThat(busier.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(busier.deltaPct()).isNull();
+    }
+
+    @Test
     void missingSideIsInconclusive() {
         MetricComparison result = rule.compare(new double[] {1, 2, 3, 4}, new double[0], Direction.BIGGER, null);
 
