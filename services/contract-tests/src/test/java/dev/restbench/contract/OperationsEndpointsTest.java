@@ -5,7 +5,17 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -63,5 +73,56 @@ class OperationsEndpointsTest {
         assertThat(scrape.body()).as("the uri tag is the route template, not the raw path")
                 .containsPattern("http_server_requests_seconds_count\\{[^}]*uri=\"/items/\\{id}\"")
                 .doesNotContain("uri=\"/items/7\"");
+    }
+
+    /**
+     * Every variant keeps a connection open for any number of requests (Tomcat closes after 100 by default, Grizzly
+     * after 256): a load generator reusing its connections must not pay reconnects in some variants only. More
+     * requests than either default limit on one connection, none may be answered with {@code Connection: close}.
+     */
+    @Test
+    void keepsAConnectionOpenForAnyNumberOfRequests() throws IOException, InterruptedException {
+        URI health = ContractEnvironment.service(variant).baseUri().resolve("/actuator/health");
+        // Its own client: one connection, used only by this test.
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(10)).build();
+        for (int i = 1; i <= 300; i++) {
+            HttpResponse<Void> response = client.send(
+                    HttpRequest.newBuilder(health).timeout(Duration.ofSeconds(60)).build(),
+                    HttpResponse.BodyHandlers.discarding());
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat(response.headers().firstValue("Connection"))
+                    .as("%s, request %d on one connection", variant, i)
+                    .isNotEqualTo(Optional.of("close"));
+        }
+    }
+
+    /**
+     * Histograms cost scrape time per bucket, so every variant publishes the same ones: only
+     * {@code http.server.requests} (not Spring's {@code http.server.requests.active}, which the property name
+     * prefix would also match), with Micrometer's default timer range of 1 ms to 30 s.
+     */
+    @Test
+    void publishesTheSameHistogramsAsEveryVariant() {
+        assertThat(http.get("/items/7").status()).isIn(200, 404);
+        String scrape = http.request("GET", "/actuator/prometheus").accept("text/plain").send().body();
+        List<String> histograms = scrape.lines()
+                .filter(line -> !line.startsWith("#"))
+                .map(line -> line.split("[{ ]", 2)[0])
+                .filter(name -> name.endsWith("_bucket"))
+                .distinct()
+                .toList();
+        assertThat(histograms).as("%s histograms", variant).containsExactly("http_server_requests_seconds_bucket");
+        TreeSet<Double> bounds = new TreeSet<>();
+        Matcher le = Pattern.compile("^http_server_requests_seconds_bucket\\{[^}]*le=\"([^\"]+)\"", Pattern.MULTILINE)
+                .matcher(scrape);
+        while (le.find()) {
+            if (!le.group(1).equals("+Inf")) {
+                bounds.add(Double.parseDouble(le.group(1)));
+            }
+        }
+        assertThat(bounds).as("%s buckets", variant).isNotEmpty();
+        assertThat(bounds.first()).as("%s smallest bucket", variant).isEqualTo(0.001);
+        assertThat(bounds.last()).as("%s largest finite bucket", variant).isEqualTo(30.0);
     }
 }

@@ -23,6 +23,9 @@ public final class JerseyApp implements AutoCloseable {
     /** Threads kept even when idle, like Tomcat's default minimum of spare threads. */
     private static final int CORE_WORKER_THREADS = 10;
 
+    /** Idle keep-alive timeout, the same in every variant (Tomcat's default; Grizzly's is 30 s). */
+    private static final int KEEP_ALIVE_IDLE_SECONDS = 60;
+
     private final HttpServer server;
     private final HikariDataSource dataSource;
     private final ServiceMetrics metrics;
@@ -48,6 +51,10 @@ public final class JerseyApp implements AutoCloseable {
             NetworkListener listener = server.getListeners().iterator().next();
             listener.registerAddOn(new IgnoreH2cUpgrade());
             listener.setDefaultErrorPageGenerator(new ProblemErrorPages());
+            // As in every variant: no limit on requests per connection (Grizzly closes after 256 by default), so a
+            // load generator that reuses connections never pays a reconnect inside the measured latencies.
+            listener.getKeepAlive().setMaxRequestsCount(-1);
+            listener.getKeepAlive().setIdleTimeoutInSeconds(KEEP_ALIVE_IDLE_SECONDS);
             listener.getTransport().setWorkerThreadPoolConfig(ThreadPoolConfig.defaultConfig()
                     .setPoolName("http-worker")
                     .setCorePoolSize(Math.min(CORE_WORKER_THREADS, config.httpThreads()))
