@@ -17,6 +17,8 @@ public final class VerdictRule {
 
     public static final double ALPHA = 0.05;
     public static final double MIN_EFFECT_PCT = 2.0;
+    /** A band wider than this cannot tell a real change from noise: such comparisons are inconclusive. */
+    public static final double MAX_BAND_PCT = 25.0;
     /** Band width in standard errors (within-run) or standard deviations (history). */
     public static final double BAND_SIGMAS = 3.5;
     /** Asymptotic efficiency factor: the standard error of a median is about 1.2533 sigma / sqrt(n). */
@@ -62,9 +64,14 @@ public final class VerdictRule {
                 // Too few repetitions for the rank test, but the series' history says how far run medians
                 // wander between runs of the same code: judge the step against that band alone.
                 double band = noiseBandPct(base, head, baseMedian, historicalNoisePct);
-                Verdict verdict = Math.abs(deltaPct) <= band ? Verdict.WITHIN_NOISE
-                        : direction.isWorse(deltaPct) ? Verdict.REGRESSION : Verdict.IMPROVEMENT;
-                return new MetricComparison(baseSummary, headSummary, deltaPct, null, band, verdict, null);
+                if (Math.abs(deltaPct) > band) {
+                    return new MetricComparison(baseSummary, headSummary, deltaPct, null, band,
+                            direction.isWorse(deltaPct) ? Verdict.REGRESSION : Verdict.IMPROVEMENT, null);
+                }
+                boolean tooNoisy = band > MAX_BAND_PCT;
+                return new MetricComparison(baseSummary, headSummary, deltaPct, null, band,
+                        tooNoisy ? Verdict.INCONCLUSIVE : Verdict.WITHIN_NOISE,
+                        tooNoisy ? "too noisy to judge (band ±" + Math.round(band) + " %)" : null);
             }
             return new MetricComparison(baseSummary, headSummary, deltaPct, null, null, Verdict.INCONCLUSIVE,
                     "too few samples (n=" + base.length + "/" + head.length + ": the exact test cannot reach p<"
@@ -81,6 +88,9 @@ public final class VerdictRule {
         } else if (!significant && beyondBand) {
             verdict = Verdict.INCONCLUSIVE;
             reason = "shift beyond the noise band but not significant (p=" + round(p) + ")";
+        } else if (band > MAX_BAND_PCT) {
+            verdict = Verdict.INCONCLUSIVE;
+            reason = "too noisy to judge (band ±" + Math.round(band) + " %)";
         } else {
             verdict = Verdict.WITHIN_NOISE;
         }

@@ -107,6 +107,18 @@ class VerdictRuleTest {
     }
 
     @Test
+    void aBandTooWideToResolveAnythingIsInconclusiveNotWithinNoise() {
+        double[] base = {100, 160, 60, 120, 90};
+        double[] head = {110, 50, 150, 95, 130};
+
+        MetricComparison result = rule.compare(base, head, Direction.BIGGER, null);
+
+        assertThat(result.noiseBandPct()).isGreaterThan(VerdictRule.MAX_BAND_PCT);
+        assertThat(result.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(result.reason()).startsWith("too noisy to judge (band ±");
+    }
+
+    @Test
     void aZeroBaseMedianHasNoRelativeScale() {
         double[] idle = {0, 0, 0, 0.1, 0};
         assertThat(rule.compare(idle, new double[] {0, 0, 0, 0, 0.2}, Direction.SMALLER, null).verdict())
