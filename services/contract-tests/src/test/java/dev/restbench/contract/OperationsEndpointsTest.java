@@ -100,7 +100,8 @@ class OperationsEndpointsTest {
     /**
      * Histograms cost scrape time per bucket, so every variant publishes the same ones: only
      * {@code http.server.requests} (not Spring's {@code http.server.requests.active}, which the property name
-     * prefix would also match), with Micrometer's default timer range of 1 ms to 30 s.
+     * prefix would also match), with Micrometer's default timer range of 1 ms to 30 s. Nor does any variant time
+     * its repository calls (Spring Data's {@code spring.data.repository.invocations}).
      */
     @Test
     void publishesTheSameHistogramsAsEveryVariant() {
@@ -113,6 +114,8 @@ class OperationsEndpointsTest {
                 .distinct()
                 .toList();
         assertThat(histograms).as("%s histograms", variant).containsExactly("http_server_requests_seconds_bucket");
+        assertThat(scrape).as("%s: no timer around repository calls (jersey has none)", variant)
+                .doesNotContain("spring_data_repository_invocations");
         TreeSet<Double> bounds = new TreeSet<>();
         Matcher le = Pattern.compile("^http_server_requests_seconds_bucket\\{[^}]*le=\"([^\"]+)\"", Pattern.MULTILINE)
                 .matcher(scrape);
