@@ -90,7 +90,8 @@ public final class PrComment {
             status = "🔴 Regression";
         } else if (counts.get(Verdict.IMPROVEMENT) > 0) {
             status = "🟢 Improvement, no regression";
-        } else if (counts.get(Verdict.WITHIN_NOISE) > 0) {
+        } else if (counts.get(Verdict.WITHIN_NOISE) > counts.get(Verdict.INCONCLUSIVE)) {
+            // Only when most series could be judged: "no change" must not stand for "could not tell".
             status = "✅ No change beyond noise";
         } else {
             status = "⚪ Inconclusive";

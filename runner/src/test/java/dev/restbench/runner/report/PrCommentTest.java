@@ -43,6 +43,16 @@ class PrCommentTest {
     }
 
     @Test
+    void headlineSaysInconclusiveWhenMostSeriesCouldNotBeJudged() throws Exception {
+        RunRecord base = RunRecord.read(RunFixtures.fixture("run-base"));
+        RunComparison same = RunComparison.compare(base, base, Map.of(), new VerdictRule());
+        assertThat(PrComment.headline(same)).startsWith("**✅ No change beyond noise** — ");
+
+        RunComparison unjudged = RunComparison.compare(null, base, Map.of(), new VerdictRule());
+        assertThat(PrComment.headline(unjudged)).startsWith("**⚪ Inconclusive** — ").contains("no baseline");
+    }
+
+    @Test
     void notComparableRunsSayWhyOnTheFirstLine() throws Exception {
         RunComparison comparison = RunComparison.compare(RunRecord.read(RunFixtures.fixture("run-base")),
                 RunRecord.read(RunFixtures.fixture("run-other-env")), Map.of(), new VerdictRule());
