@@ -106,5 +106,4 @@ final class AnalysisJson {
         }
         return new ArrayList<>(groups.values());
     }
-
 }
