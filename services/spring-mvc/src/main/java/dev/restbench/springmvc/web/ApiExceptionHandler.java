@@ -5,6 +5,7 @@ import org.apache.commons.logging.LogFactory;
 import org.hibernate.exception.ConstraintViolationException;
 import org.springframework.beans.TypeMismatchException;
 import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.dao.OptimisticLockingFailureException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
@@ -52,6 +53,15 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     @ExceptionHandler(NotFoundException.class)
     ProblemDetail notFound(NotFoundException e) {
         return problem(HttpStatus.NOT_FOUND, e.getMessage());
+    }
+
+    /**
+     * A PUT that loaded its row while a DELETE removed it: Hibernate's UPDATE finds no row and Spring reports it as
+     * an optimistic locking failure. The resource is gone, so 404, as jersey's {@code UPDATE … RETURNING} answers.
+     */
+    @ExceptionHandler(OptimisticLockingFailureException.class)
+    ProblemDetail deletedWhileUpdating(OptimisticLockingFailureException e) {
+        return problem(HttpStatus.NOT_FOUND, "the resource was deleted while it was being updated");
     }
 
     @ExceptionHandler(UnknownCategoryException.class)
