@@ -48,6 +48,8 @@ final class BenchmarkRun {
     private Path runDir;
     private String template;
     private int gatlingRuns;
+    private Path snapshotDir;
+    private final Map<String, Path> snapshots = new LinkedHashMap<>();
 
     BenchmarkRun(Manifest manifest, RunSelection selection, RunOptions options, GatlingStatsReader reader,
                  PrintStream out) {
@@ -72,6 +74,7 @@ final class BenchmarkRun {
         checkArtifacts();
 
         long t0 = System.nanoTime();
+        snapshotArtifacts();
         postgres = startPostgres();
         ChildProcesses.register(postgres);
         Environment environment;
@@ -98,6 +101,7 @@ final class BenchmarkRun {
         } finally {
             ChildProcesses.unregister(postgres);
             postgres.close();
+            deleteTree(snapshotDir);
         }
         timings.put("totalS", seconds(System.nanoTime() - t0));
 
@@ -133,6 +137,25 @@ final class BenchmarkRun {
         if (!missing.isEmpty()) {
             // Not fatal: a missing variant jar is that variant's failed cells. Gatling missing fails them all.
             out.println("warning: missing " + String.join(", ", missing) + " (./mvnw -B -q package -DskipTests builds them)");
+        }
+    }
+
+    /**
+     * Copies every variant artifact to a private directory first: all repetitions then run the same build, and a
+     * rebuild in the working tree during the run (a fat jar read lazily) cannot break or change a variant midway.
+     */
+    private void snapshotArtifacts() throws IOException {
+        snapshotDir = Files.createTempDirectory("restbench-artifacts-");
+        Path dir = snapshotDir;
+        ChildProcesses.register((AutoCloseable) () -> deleteTree(dir)); // also on Ctrl-C
+        for (Manifest.Variant variant : selection.variants()) {
+            Path artifact = options.root().resolve(variant.artifact());
+            if (Files.isRegularFile(artifact)) {
+                Path copy = snapshotDir.resolve(variant.name()).resolve(artifact.getFileName());
+                Files.createDirectories(copy.getParent());
+                Files.copy(artifact, copy);
+                snapshots.put(variant.name(), copy);
+            }
         }
     }
 
@@ -179,8 +202,8 @@ final class BenchmarkRun {
             return;
         }
         add("databaseCloneS", t);
-        Path artifact = options.root().resolve(step.variant().artifact());
-        if (!Files.isRegularFile(artifact)) {
+        Path artifact = snapshots.get(step.variant().name());
+        if (artifact == null) {
             failAll(step, "artifact " + step.variant().artifact() + " does not exist (build it first)");
             return;
         }
