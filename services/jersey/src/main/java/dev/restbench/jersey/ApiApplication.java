@@ -10,9 +10,7 @@ import dev.restbench.jersey.data.CategoryRepository;
 import dev.restbench.jersey.data.ItemRepository;
 import dev.restbench.jersey.http.BodySizeLimitFilter;
 import dev.restbench.jersey.http.ContentTypeCheckFilter;
-import dev.restbench.jersey.http.FaultInjectionFilter;
 import dev.restbench.jersey.metrics.ServiceMetrics;
-import dev.restbench.support.FaultInjection;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import javax.sql.DataSource;
 import org.glassfish.jersey.internal.inject.AbstractBinder;
@@ -26,7 +24,7 @@ import org.glassfish.jersey.server.ServerProperties;
 /** Everything Jersey serves, registered explicitly (no classpath scanning: faster startup, nothing implicit). */
 final class ApiApplication extends ResourceConfig {
 
-    ApiApplication(ServiceConfig config, DataSource dataSource, ServiceMetrics metrics, FaultInjection faults) {
+    ApiApplication(ServiceConfig config, DataSource dataSource, ServiceMetrics metrics) {
         // Auto-discovery would add JacksonFeature with its own exception mappers (plain-text 400s);
         // ProblemMapper handles those errors instead.
         property(CommonProperties.FEATURE_AUTO_DISCOVERY_DISABLE_SERVER, true);
@@ -39,9 +37,6 @@ final class ApiApplication extends ResourceConfig {
         register(ProblemMapper.class);
         register(new ContentTypeCheckFilter());
         register(new BodySizeLimitFilter(config.maxBodyBytes()));
-        if (faults.enabled()) {
-            register(new FaultInjectionFilter(faults));
-        }
         register(new MetricsApplicationEventListener(metrics.registry(), new DefaultJerseyTagsProvider(),
                 ServiceMetrics.HTTP_SERVER_REQUESTS, true));
 

@@ -3,6 +3,7 @@ package dev.restbench.jersey;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.restbench.jersey.config.ServiceConfig;
 import dev.restbench.jersey.data.Database;
+import dev.restbench.jersey.http.FaultInjectionHandler;
 import dev.restbench.jersey.http.IgnoreH2cUpgrade;
 import dev.restbench.jersey.http.ProblemErrorPages;
 import dev.restbench.jersey.http.WellFormedUriHandler;
@@ -10,6 +11,7 @@ import dev.restbench.jersey.metrics.ServiceMetrics;
 import dev.restbench.support.FaultInjection;
 import java.io.IOException;
 import java.net.URI;
+import org.glassfish.grizzly.http.server.HttpHandler;
 import org.glassfish.grizzly.http.server.HttpServer;
 import org.glassfish.grizzly.http.server.NetworkListener;
 import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
@@ -42,12 +44,15 @@ public final class JerseyApp implements AutoCloseable {
         HikariDataSource dataSource = Database.connect(config, metrics.registry());
         try {
             Database.validateSchema(dataSource);
-            ApiApplication application =
-                    new ApiApplication(config, dataSource, metrics, faults);
+            ApiApplication application = new ApiApplication(config, dataSource, metrics);
             URI uri = URI.create("http://" + hostForUri(config.bindAddress()) + ":" + config.port() + "/");
             GrizzlyHttpContainer jersey = ContainerFactory.createContainer(GrizzlyHttpContainer.class, application);
             HttpServer server = GrizzlyHttpServerFactory.createHttpServer(uri, false);
-            server.getServerConfiguration().addHttpHandler(new WellFormedUriHandler(jersey), "/");
+            HttpHandler handler = new WellFormedUriHandler(jersey);
+            if (faults.enabled()) {
+                handler = new FaultInjectionHandler(handler, faults);
+            }
+            server.getServerConfiguration().addHttpHandler(handler, "/");
             NetworkListener listener = server.getListeners().iterator().next();
             listener.registerAddOn(new IgnoreH2cUpgrade());
             listener.setDefaultErrorPageGenerator(new ProblemErrorPages());
