@@ -111,6 +111,15 @@ public final class AbCommand implements Command {
                 Git.build(baseTree, modules);
                 Git.build(headTree, modules);
             }
+            for (Path tree : List.of(baseTree, headTree)) {
+                for (String artifact : artifacts.values()) {
+                    if (!Files.isRegularFile(tree.resolve(artifact))) {
+                        System.err.println("bench ab: " + tree.resolve(artifact) + " is missing"
+                                + (options.flag("skip-build") ? " (drop --skip-build to build it)" : " after the build"));
+                        return 1;
+                    }
+                }
+            }
             List<InterleavedRun.Copy> copies = new ArrayList<>();
             for (String variant : variants) {
                 copies.add(new InterleavedRun.Copy(variant, "base", baseTree.resolve(artifacts.get(variant)), Map.of()));
@@ -128,7 +137,7 @@ public final class AbCommand implements Command {
             RunComparison comparison = RunComparison.compare(baseRun, headRun, Map.of(), new VerdictRule());
             List<String> context = new ArrayList<>();
             context.add("A/B: both revisions built and run interleaved in one job on the same machine (`"
-                    + run.runId() + "`, results in `" + root.relativize(runDir) + "`).");
+                    + run.runId() + "`, results in `" + (runDir.startsWith(root) ? root.relativize(runDir) : runDir) + "`).");
             if (options.value("history").isPresent()) {
                 context.add(historyContext(new History(Path.of(options.value("history").get())), headRun));
             }
