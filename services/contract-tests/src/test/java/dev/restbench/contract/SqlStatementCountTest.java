@@ -188,6 +188,28 @@ class SqlStatementCountTest {
         return arguments.stream();
     }
 
+    /**
+     * Transactions per request. jersey runs in auto-commit (every statement its own transaction, no BEGIN/COMMIT
+     * on the wire); spring-mvc runs each request in one transaction (the services' class-level
+     * {@code @Transactional(readOnly = true)}, writes read-write); spring-data-rest runs each repository call in its
+     * own transaction, so a write is the load(s) plus the save/delete.
+     */
+    private static int expectedTransactions(String variant, Case c) {
+        return switch (variant) {
+            case "jersey" -> 0;
+            case "spring-mvc" -> 1;
+            default -> HAL_TRANSACTIONS.getOrDefault(c.name(), 1);
+        };
+    }
+
+    /** spring-data-rest requests with more than one transaction: each load, then save()/delete(). */
+    private static final Map<String, Integer> HAL_TRANSACTIONS = Map.of(
+            "PUT /categories/{id}", 2,
+            "POST /items (category link)", 2,
+            "PUT /items/{id} (same category)", 3,
+            "DELETE /items/{id}", 2,
+            "DELETE /categories/{id}", 2);
+
     @ParameterizedTest(name = "{0}: {1}")
     @MethodSource("allCases")
     void countsTheStatementsOfOneRequest(String variant, Case c) {
@@ -195,10 +217,20 @@ class SqlStatementCountTest {
         Http http = new Http(service.baseUri());
         long id = c.prepare().apply(http);
         AtomicReference<Http.Response> response = new AtomicReference<>();
-        List<String> statements = ContractEnvironment.statementLog()
-                .dataStatements(service.database(), () -> response.set(c.request().apply(http, id)));
+        StatementLog.Window window = ContractEnvironment.statementLog()
+                .statements(service.database(), () -> response.set(c.request().apply(http, id)));
+        List<String> statements = window.data();
         assertThat(response.get().status()).as("%s", response.get()).isEqualTo(c.status());
         assertThat(statements).as("%s %s issued:\n%s", variant, c.name(), String.join("\n", statements))
                 .hasSize(c.expected().get(variant));
+
+        String transactions = variant + " " + c.name() + " transaction control: " + window.transactionControl();
+        assertThat(window.count("BEGIN")).as(transactions).isEqualTo(expectedTransactions(variant, c));
+        if (c.status() < 300) {
+            // A successful request commits what it began: a ROLLBACK would be a wasted round trip (or lost work).
+            assertThat(window.count("ROLLBACK")).as(transactions).isZero();
+            assertThat(window.count("COMMIT")).as(transactions).isEqualTo(window.count("BEGIN"));
+            assertThat(window.transactionRoundTrips()).as(transactions).isEqualTo(expectedTransactions(variant, c));
+        }
     }
 }

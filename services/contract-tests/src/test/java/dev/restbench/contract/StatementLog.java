@@ -36,6 +36,8 @@ final class StatementLog {
     private static final String MARKER_APPLICATION = "contract-marker";
     private static final Pattern LOGGED_STATEMENT = Pattern.compile("(?s)^(?:statement|execute [^:]*): (.*)$");
     private static final Set<String> DATA_KEYWORDS = Set.of("SELECT", "INSERT", "UPDATE", "DELETE", "WITH");
+    private static final Set<String> TRANSACTION_KEYWORDS = Set.of("BEGIN", "START", "COMMIT", "END", "ROLLBACK",
+            "ABORT");
     private static final Pattern VALIDATION_QUERY = Pattern.compile("(?i)^\\s*SELECT\\s+1\\s*;?\\s*$");
 
     private final PostgresServer server;
@@ -46,13 +48,41 @@ final class StatementLog {
         this.directory = directory;
     }
 
+    /**
+     * What one request made its database sessions execute: the data statements, and the transaction control
+     * statements (BEGIN, COMMIT, ROLLBACK) in log order.
+     */
+    record Window(List<String> data, List<String> transactionControl) {
+
+        long count(String command) {
+            return transactionControl.stream()
+                    .filter(sql -> firstWord(sql).equals(command))
+                    .count();
+        }
+
+        /**
+         * Round trips spent on transaction control. pgjdbc sends BEGIN in the same message batch as the first
+         * statement of the transaction (one network exchange for both), so a BEGIN costs none; a COMMIT or
+         * ROLLBACK is an exchange of its own.
+         */
+        long transactionRoundTrips() {
+            return count("COMMIT") + count("ROLLBACK");
+        }
+    }
+
     /** The data statements executed in {@code database} while {@code action} ran. */
     List<String> dataStatements(String database, Runnable action) {
+        return statements(database, action).data();
+    }
+
+    /** The data and transaction control statements executed in {@code database} while {@code action} ran. */
+    Window statements(String database, Runnable action) {
         String before = mark();
         action.run();
         String after = mark();
         List<List<String>> records = awaitRecordsUpTo(after);
-        List<String> statements = new ArrayList<>();
+        List<String> data = new ArrayList<>();
+        List<String> transactionControl = new ArrayList<>();
         boolean inWindow = false;
         for (List<String> record : records) {
             if (isMarker(record, before)) {
@@ -62,14 +92,26 @@ final class StatementLog {
             } else if (inWindow && database.equals(record.get(DATABASE))) {
                 String sql = loggedSql(record.get(MESSAGE));
                 if (sql != null && isDataStatement(sql)) {
-                    statements.add(sql.strip());
+                    data.add(sql.strip());
+                } else if (sql != null && isTransactionControl(sql)) {
+                    transactionControl.add(sql.strip());
                 }
             }
         }
         if (!inWindow) {
             throw new IllegalStateException("start marker " + before + " not found in the statement log");
         }
-        return statements;
+        return new Window(data, transactionControl);
+    }
+
+    /** BEGIN (also {@code BEGIN READ ONLY}, which pgjdbc sends for a read-only connection), COMMIT, ROLLBACK. */
+    static boolean isTransactionControl(String sql) {
+        return TRANSACTION_KEYWORDS.contains(firstWord(sql));
+    }
+
+    private static String firstWord(String sql) {
+        Matcher word = Pattern.compile("^\\s*([A-Za-z]+)").matcher(sql);
+        return word.find() ? word.group(1).toUpperCase(Locale.ROOT) : "";
     }
 
     static boolean isDataStatement(String sql) {

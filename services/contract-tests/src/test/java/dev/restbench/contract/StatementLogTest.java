@@ -43,4 +43,19 @@ class StatementLogTest {
         assertThat(StatementLog.isDataStatement("")).isFalse();
         assertThat(StatementLog.isDataStatement("SELECT 1")).isFalse();
     }
+
+    @Test
+    void recognisesTransactionControl() {
+        assertThat(StatementLog.isTransactionControl("BEGIN")).isTrue();
+        assertThat(StatementLog.isTransactionControl("BEGIN READ ONLY")).isTrue();
+        assertThat(StatementLog.isTransactionControl("COMMIT")).isTrue();
+        assertThat(StatementLog.isTransactionControl("ROLLBACK")).isTrue();
+        assertThat(StatementLog.isTransactionControl("select 1")).isFalse();
+        assertThat(StatementLog.isTransactionControl("SET application_name = 'x'")).isFalse();
+        StatementLog.Window window = new StatementLog.Window(List.of("select 1"),
+                List.of("BEGIN READ ONLY", "COMMIT", "BEGIN", "ROLLBACK"));
+        assertThat(window.count("BEGIN")).isEqualTo(2);
+        assertThat(window.count("ROLLBACK")).isEqualTo(1);
+        assertThat(window.transactionRoundTrips()).isEqualTo(2);
+    }
 }
