@@ -184,6 +184,20 @@ class JerseyAppTest {
         assertThat(sampleValue(response.body(), "jvm_allocation_bytes_total")).isPositive();
     }
 
+    /** The drill's handler wraps the whole request handling and must hand requests and responses through intact. */
+    @Test
+    void servesTheSameResponsesWithTheFaultDrillEnabled() throws Exception {
+        String url = postgres.createDatabaseFromTemplate("jersey_test_template", "jersey_fault");
+        try (JerseyApp drilled = JerseyApp.start(config(url), new FaultInjection(50))) {
+            HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + drilled.port() + "/categories/3")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat(JSON.readTree(response.body()).path("id").asLong()).isEqualTo(3);
+        }
+    }
+
     @Test
     void refusesToStartOnADatabaseWithoutTheSchema() throws Exception {
         try (Connection admin = postgres.connect("postgres"); Statement statement = admin.createStatement()) {
