@@ -42,7 +42,8 @@ if [[ -z "$profile" ]]; then
 fi
 jq -e --arg p "$profile" '.profiles | has($p)' "$manifest" >/dev/null || fail "unknown profile '$profile'"
 
-if jq -e '.sharding.enabled == true' "$manifest" >/dev/null; then
+# A/B runs (pull requests) are never sharded: base and head must share one machine for the drift to cancel.
+if [[ "${EVENT_NAME:-}" != pull_request_target ]] && jq -e '.sharding.enabled == true' "$manifest" >/dev/null; then
   matrix=$(jq -c -n --arg v "$variants" '{include: ($v | split(",") | map({shard: ., variants: .}))}')
 else
   matrix=$(jq -c -n --arg v "$variants" '{include: [{shard: "all", variants: $v}]}')

@@ -22,6 +22,7 @@ public final class Main {
         commands.put("drill", new dev.restbench.runner.report.DrillCommand());
         commands.put("site", new dev.restbench.runner.site.SiteCommand());
         commands.put("db", new dev.restbench.runner.db.DbCommand());
+        commands.put("merge", new dev.restbench.runner.merge.MergeCommand());
         // history, compare, ab, drill, site: registered here by the analysis code (one line each).
         return commands;
     }

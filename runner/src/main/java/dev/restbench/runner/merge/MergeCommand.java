@@ -1,0 +1,187 @@
+package dev.restbench.runner.merge;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.restbench.runner.Command;
+import dev.restbench.runner.Options;
+import dev.restbench.runner.UsageException;
+import dev.restbench.runner.io.AtomicFiles;
+import dev.restbench.runner.io.Json;
+
+import java.io.IOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * {@code ./bench merge --out <dir> <shard dir>…}: joins the results of shards — the same commit, profile and
+ * hardware class, different variants — into one results directory, as if one runner had run them all. Used by the
+ * workflow's publish job; with one shard it is a plain copy, so the job is the same with sharding on or off.
+ *
+ * <p>Shards measured on machines with different environment fingerprints are refused, not merged: their numbers
+ * would sit side by side in one table as if comparable.
+ */
+public final class MergeCommand implements Command {
+
+    static final List<String> BENCH_FILES = List.of("bench-throughput.json", "bench-costs.json");
+
+    @Override
+    public String summary() {
+        return "merge the results of sharded runs (same commit, profile, hardware) into one results directory";
+    }
+
+    @Override
+    public String help() {
+        return """
+                usage: ./bench merge --out <dir> <results dir or folder holding them>…
+
+                Finds every finished run (a directory with run.json) under the given paths, checks they share commit,
+                profile and environment fingerprint and cover different variants, and writes <dir> with the merged
+                run.json, both github-action-benchmark files, summary.md and every shard's Gatling reports and logs.
+                exit codes: 0 merged, 1 failure, 2 bad input (no runs, or runs that must not be merged)""";
+    }
+
+    @Override
+    public int run(List<String> args) throws Exception {
+        Options options = Options.parse(args, Set.of("out"), Set.of());
+        Path out = Path.of(options.value("out").orElseThrow(() -> new UsageException("--out <dir> is required")));
+        if (options.positional().isEmpty()) {
+            throw new UsageException("give the shard results directories");
+        }
+        List<Path> runs = new ArrayList<>();
+        for (String path : options.positional()) {
+            runs.addAll(findRuns(Path.of(path)));
+        }
+        try {
+            merge(runs, out);
+        } catch (IllegalArgumentException e) {
+            System.err.println("bench merge: " + e.getMessage());
+            return 2;
+        }
+        System.out.println("merged " + runs.size() + " run(s) into " + out);
+        return 0;
+    }
+
+    static List<Path> findRuns(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            throw new IllegalArgumentException("no such directory: " + root);
+        }
+        try (Stream<Path> files = Files.walk(root)) {
+            return files.filter(p -> p.getFileName().toString().equals("run.json"))
+                    .filter(p -> !p.toString().contains("/gatling/"))
+                    .map(Path::getParent).sorted().toList();
+        }
+    }
+
+    static void merge(List<Path> runs, Path out) throws IOException {
+        if (runs.isEmpty()) {
+            throw new IllegalArgumentException("no finished run (run.json) found");
+        }
+        List<ObjectNode> records = new ArrayList<>();
+        for (Path run : runs) {
+            records.add((ObjectNode) Json.MAPPER.readTree(run.resolve("run.json").toFile()));
+        }
+        ObjectNode first = records.get(0);
+        for (int i = 1; i < records.size(); i++) {
+            ObjectNode other = records.get(i);
+            requireSame(first, other, "/commit/id", runs.get(i));
+            requireSame(first, other, "/profile", runs.get(i));
+            requireSame(first, other, "/environment/fingerprint", runs.get(i));
+        }
+        ObjectNode merged = first.deepCopy();
+        ArrayNode variants = merged.putArray("variants");
+        ArrayNode cells = merged.putArray("cells");
+        List<String> seenVariants = new ArrayList<>();
+        boolean ok = true;
+        for (int i = 0; i < records.size(); i++) {
+            ObjectNode record = records.get(i);
+            for (JsonNode variant : record.path("variants")) {
+                String name = variant.path("name").asText();
+                if (seenVariants.contains(name)) {
+                    throw new IllegalArgumentException("variant " + name + " appears in two shards (" + runs.get(i)
+                            + "): shards must split the variants, not repeat them");
+                }
+                seenVariants.add(name);
+                variants.add(variant);
+            }
+            for (JsonNode cell : record.path("cells")) {
+                cells.add(cell);
+            }
+            ok &= "ok".equals(record.path("status").asText());
+            if (record.path("startedAt").asText().compareTo(merged.path("startedAt").asText()) < 0) {
+                merged.set("startedAt", record.get("startedAt"));
+            }
+            if (record.path("finishedAt").asText().compareTo(merged.path("finishedAt").asText()) > 0) {
+                merged.set("finishedAt", record.get("finishedAt"));
+            }
+        }
+        merged.put("status", ok ? "ok" : "failed");
+        if (records.size() > 1) {
+            merged.put("runId", first.path("runId").asText() + "-merged" + records.size());
+            merged.remove("timings"); // wall-time splits of different machines do not add up
+        }
+
+        Files.createDirectories(out);
+        StringBuilder summary = new StringBuilder();
+        for (String file : BENCH_FILES) {
+            ArrayNode entries = Json.MAPPER.createArrayNode();
+            for (Path run : runs) {
+                Path path = run.resolve(file);
+                if (Files.exists(path)) {
+                    entries.addAll((ArrayNode) Json.MAPPER.readTree(path.toFile()));
+                }
+            }
+            AtomicFiles.writeJson(out.resolve(file), entries);
+        }
+        for (Path run : runs) {
+            for (String dir : List.of("gatling", "logs")) {
+                copyTree(run.resolve(dir), out.resolve(dir));
+            }
+            Path shardSummary = run.resolve("summary.md");
+            if (Files.exists(shardSummary)) {
+                if (records.size() > 1) {
+                    summary.append("<!-- shard ").append(run.getFileName()).append(" -->\n");
+                }
+                summary.append(Files.readString(shardSummary)).append('\n');
+            }
+        }
+        AtomicFiles.writeString(out.resolve("summary.md"), summary.toString());
+        AtomicFiles.writeJson(out.resolve("run.json"), merged); // last, as every results directory
+    }
+
+    private static void requireSame(JsonNode a, JsonNode b, String pointer, Path run) {
+        if (!Objects.equals(a.at(pointer), b.at(pointer))) {
+            throw new IllegalArgumentException(run + " differs in " + pointer + " (" + a.at(pointer) + " vs "
+                    + b.at(pointer) + "): only shards of one run on identical machines can be merged");
+        }
+    }
+
+    private static void copyTree(Path source, Path target) throws IOException {
+        if (!Files.isDirectory(source)) {
+            return;
+        }
+        Files.walkFileTree(source, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
+                Files.createDirectories(target.resolve(source.relativize(dir).toString()));
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                Files.copy(file, target.resolve(source.relativize(file).toString()),
+                        StandardCopyOption.REPLACE_EXISTING);
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+}

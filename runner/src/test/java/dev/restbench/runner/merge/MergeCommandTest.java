@@ -1,0 +1,78 @@
+package dev.restbench.runner.merge;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.restbench.runner.io.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class MergeCommandTest {
+
+    private static Path shard(Path root, String name, String variant, String fingerprint, String status)
+            throws Exception {
+        Path dir = root.resolve(name).resolve("20261121T000000Z-abc1234");
+        Files.createDirectories(dir.resolve("gatling/" + variant + "-read-heavy-latency-r0"));
+        Files.writeString(dir.resolve("gatling/" + variant + "-read-heavy-latency-r0/index.html"), variant);
+        Files.writeString(dir.resolve("run.json"), """
+                {"schemaVersion":1,"runId":"20261121T000000Z-abc1234","status":"%s","profile":"full",
+                 "startedAt":"2026-11-21T00:0%s:00Z","finishedAt":"2026-11-21T01:0%s:00Z",
+                 "commit":{"id":"abc1234"},"environment":{"fingerprint":"%s"},
+                 "variants":[{"name":"%s","startup":{}}],
+                 "cells":[{"variant":"%s","scenario":"read-heavy","regime":"latency","status":"%s"}]}
+                """.formatted(status, variant.length() % 10, variant.length() % 10, fingerprint, variant, variant, status));
+        Files.writeString(dir.resolve("bench-throughput.json"),
+                "[{\"name\":\"%s/read-heavy/latency/throughput\",\"unit\":\"req/s\",\"value\":1,\"range\":\"± 0\",\"extra\":\"\"}]"
+                        .formatted(variant));
+        Files.writeString(dir.resolve("bench-costs.json"), "[]");
+        Files.writeString(dir.resolve("summary.md"), "# " + variant);
+        return dir;
+    }
+
+    @Test
+    void joinsShardsOfOneRunIntoOneResultsDirectory(@TempDir Path tmp) throws Exception {
+        shard(tmp.resolve("shards"), "results-jersey", "jersey", "fp", "ok");
+        shard(tmp.resolve("shards"), "results-spring-mvc", "spring-mvc", "fp", "failed");
+        Path out = tmp.resolve("merged");
+
+        MergeCommand.merge(MergeCommand.findRuns(tmp.resolve("shards")), out);
+
+        JsonNode run = Json.MAPPER.readTree(out.resolve("run.json").toFile());
+        assertThat(run.path("cells")).hasSize(2);
+        assertThat(run.path("variants").findValuesAsText("name")).containsExactly("jersey", "spring-mvc");
+        assertThat(run.path("status").asText()).isEqualTo("failed");
+        assertThat(run.path("runId").asText()).isEqualTo("20261121T000000Z-abc1234-merged2");
+        assertThat(Json.MAPPER.readTree(out.resolve("bench-throughput.json").toFile())).hasSize(2);
+        assertThat(out.resolve("gatling/jersey-read-heavy-latency-r0/index.html")).hasContent("jersey");
+        assertThat(out.resolve("gatling/spring-mvc-read-heavy-latency-r0/index.html")).hasContent("spring-mvc");
+        assertThat(Files.readString(out.resolve("summary.md"))).contains("# jersey", "# spring-mvc");
+    }
+
+    @Test
+    void oneShardIsACopy(@TempDir Path tmp) throws Exception {
+        Path only = shard(tmp, "results-all", "jersey", "fp", "ok");
+        MergeCommand.merge(List.of(only), tmp.resolve("merged"));
+        assertThat(Json.MAPPER.readTree(tmp.resolve("merged/run.json").toFile()))
+                .isEqualTo(Json.MAPPER.readTree(only.resolve("run.json").toFile()));
+    }
+
+    @Test
+    void refusesShardsFromDifferentMachinesOrRepeatedVariants(@TempDir Path tmp) throws Exception {
+        Path a = shard(tmp, "a", "jersey", "fp-one", "ok");
+        Path b = shard(tmp, "b", "spring-mvc", "fp-two", "ok");
+        assertThatThrownBy(() -> MergeCommand.merge(List.of(a, b), tmp.resolve("x")))
+                .hasMessageContaining("/environment/fingerprint");
+        assertThat(tmp.resolve("x/run.json")).doesNotExist();
+
+        Path c = shard(tmp, "c", "jersey", "fp-one", "ok");
+        assertThatThrownBy(() -> MergeCommand.merge(List.of(a, c), tmp.resolve("y")))
+                .hasMessageContaining("appears in two shards");
+        assertThatThrownBy(() -> MergeCommand.merge(List.of(), tmp.resolve("z")))
+                .hasMessageContaining("no finished run");
+    }
+}
