@@ -108,7 +108,7 @@ public final class InterleavedRun {
         Files.createDirectories(resultsDir);
         List<Path> before = listRuns(resultsDir);
         List<String> args = new ArrayList<>(List.of("run", "--root", root.toString(), "--manifest",
-                manifest.toString(), "--profile", profile, "--results", resultsDir.toString()));
+                manifest.toString(), "--profile", profile, "--results", resultsDir.toString(), "--no-history"));
         args.addAll(extraArgs);
         int exit = Main.execute(args);
         List<Path> after = listRuns(resultsDir);

@@ -61,6 +61,11 @@ final class BenchmarkRun {
     }
 
     /** @return 0 when every cell succeeded, 1 otherwise */
+    /** The results directory of this run (set once {@link #execute()} has started). */
+    Path runDirectory() {
+        return runDir;
+    }
+
     int execute() throws Exception {
         ChildProcesses.installShutdownHook();
         Instant started = Instant.now();

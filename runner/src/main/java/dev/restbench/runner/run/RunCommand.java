@@ -4,6 +4,11 @@ import dev.restbench.runner.Command;
 import dev.restbench.runner.manifest.Manifest;
 import dev.restbench.runner.manifest.ManifestLoader;
 
+import dev.restbench.runner.history.History;
+import dev.restbench.runner.site.SiteCommand;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 /** `./bench run`: the benchmark matrix of one profile. */
@@ -28,6 +33,21 @@ public final class RunCommand implements Command {
             System.out.println(selection.describe());
             return 0;
         }
-        return new BenchmarkRun(manifest, selection, options, new GatlingModuleReader(), System.out).execute();
+        BenchmarkRun run = new BenchmarkRun(manifest, selection, options, new GatlingModuleReader(), System.out);
+        int exit = run.execute();
+        if (options.history().isPresent() && run.runDirectory() != null
+                && Files.isRegularFile(run.runDirectory().resolve("run.json"))) {
+            appendToHistory(options, run.runDirectory(), options.history().get());
+        }
+        return exit;
+    }
+
+    /** Local mode of the gh-pages flow: the same history files and site the workflow publishes. */
+    private static void appendToHistory(RunOptions options, Path runDir, Path history) throws Exception {
+        History.AppendResult result = new History(history).append(runDir, new History.AppendOptions(null, false, null));
+        SiteCommand.publish(options.root().resolve("site"), history);
+        System.out.println("history: " + (result.alreadyPresent() ? "already held " : "appended ") + result.runId()
+                + " to " + history + "; see the trends with: ./bench site --serve"
+                + (history.equals(options.root().resolve("history")) ? "" : " --history " + history));
     }
 }

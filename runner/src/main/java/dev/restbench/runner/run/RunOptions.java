@@ -21,7 +21,8 @@ public record RunOptions(
         String databaseUser,
         String databasePassword,
         boolean dryRun,
-        boolean printTables) {
+        boolean printTables,
+        Optional<Path> history) {
 
     static final String HELP = """
             usage: ./bench run [options]
@@ -46,13 +47,17 @@ public record RunOptions(
               --database-password P  (env DATABASE_PASSWORD, default postgres)
               --dry-run              validate the manifest, print the plan, run nothing
               --no-tables            do not print the result tables at the end
+              --history DIR          append the finished run to this history (gh-pages layout) and put the site
+                                     next to it (default: <root>/history when --results is not given, so local
+                                     runs build up a trend; none otherwise)
+              --no-history           do not append to any history
             """;
 
     static RunOptions parse(List<String> args) {
         Options o = Options.parse(args,
                 Set.of("profile", "manifest", "root", "results", "variants", "scenarios", "database-url",
-                        "database-user", "database-password"),
-                Set.of("dry-run", "no-tables"));
+                        "database-user", "database-password", "history"),
+                Set.of("dry-run", "no-tables", "no-history"));
         if (!o.positional().isEmpty()) {
             throw new UsageException("unexpected argument '" + o.positional().get(0) + "'");
         }
@@ -69,7 +74,19 @@ public record RunOptions(
                 o.value("database-user").or(() -> env("DATABASE_USER")).orElse("postgres"),
                 o.value("database-password").or(() -> env("DATABASE_PASSWORD")).orElse("postgres"),
                 o.flag("dry-run"),
-                !o.flag("no-tables"));
+                !o.flag("no-tables"),
+                history(o, root));
+    }
+
+    private static Optional<Path> history(Options o, Path root) {
+        if (o.flag("no-history")) {
+            return Optional.empty();
+        }
+        if (o.value("history").isPresent()) {
+            return o.value("history").map(Path::of);
+        }
+        // Only the plain local run feeds the local history; tests, CI and A/B runs pass --results.
+        return o.value("results").isPresent() ? Optional.empty() : Optional.of(root.resolve("history"));
     }
 
     private static Optional<String> env(String name) {
