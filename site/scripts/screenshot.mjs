@@ -7,7 +7,7 @@ const args = process.argv.slice(2);
 const flag = (name) => args.includes(`--${name}`);
 const widthAt = args.indexOf('--width');
 const width = widthAt >= 0 ? Number(args[widthAt + 1]) : 1280;
-const [historyDir, out, hash = ''] = args.filter((a, i) => !a.startsWith('--') && i !== widthAt + 1);
+const [historyDir, out, hash = ''] = args.filter((a, i) => !a.startsWith('--') && (widthAt < 0 || i !== widthAt + 1));
 if (!historyDir || !out) {
   console.error('usage: node site/scripts/screenshot.mjs <historyDir> <out.png> [hash] [--width N] [--full] [--dark]');
   process.exit(2);
