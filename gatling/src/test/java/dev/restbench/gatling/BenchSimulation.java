@@ -3,7 +3,7 @@ package dev.restbench.gatling;
 import static io.gatling.javaapi.core.CoreDsl.constantConcurrentUsers;
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.global;
-import static io.gatling.javaapi.core.CoreDsl.rampUsersPerSec;
+import static io.gatling.javaapi.core.CoreDsl.rampConcurrentUsers;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.gatling.javaapi.core.Assertion;
@@ -52,8 +52,12 @@ public abstract class BenchSimulation extends Simulation {
         return switch (config.regime()) {
             case CAPACITY -> scenario.injectClosed(constantConcurrentUsers(config.users()).during(duration));
             case LATENCY -> scenario.injectOpen(constantUsersPerSec(config.rate()).during(duration));
-            // Modest and short: ramp from 1 iteration/s to the rate, so a cold JVM is not hit by a wall of requests.
-            case WARMUP -> scenario.injectOpen(rampUsersPerSec(1).to(config.rate()).during(duration));
+            // The JIT compiles what runs hot: warm up at the capacity regime's concurrency (a closed model, so a
+            // cold JVM is never buried under a queue), ramping in over the first third.
+            case WARMUP -> scenario.injectClosed(
+                    rampConcurrentUsers(1).to(Math.max(1, config.users())).during(duration.dividedBy(3)),
+                    constantConcurrentUsers(Math.max(1, config.users()))
+                            .during(duration.minus(duration.dividedBy(3))));
         };
     }
 

@@ -299,7 +299,7 @@ final class BenchmarkRun {
     private String warmup(RunPlan.Step step, ServiceProcess service) throws IOException, InterruptedException {
         Map<String, String> props = baseProperties(step, service, "warmup", selection.profile().warmupSeconds());
         props.put("rate", number(warmupRate(step.scenario())));
-        props.put("users", "1");
+        props.put("users", number(warmupUsers(step.scenario())));
         // The warmup is discarded: a cold JVM may fail or be slow; only a crash matters here.
         props.put("maxErrorPct", "100");
         props.put("maxP99Ms", "600000");
@@ -315,6 +315,13 @@ final class BenchmarkRun {
             return "warmup: Gatling exited with code " + outcome.exitCode() + ": " + outcome.lastLines();
         }
         return null;
+    }
+
+    /** The warmup runs at the capacity regime's concurrency: the JIT only compiles what runs hot. */
+    private double warmupUsers(Manifest.Scenario scenario) {
+        Manifest.Regime capacity = scenario.regimes().get("capacity");
+        double users = capacity != null && capacity.load().containsKey("users") ? capacity.load().get("users") : 8;
+        return Math.max(1, Math.round(users * selection.profile().scale()));
     }
 
     private double warmupRate(Manifest.Scenario scenario) {
