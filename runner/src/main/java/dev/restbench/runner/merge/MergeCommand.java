@@ -8,14 +8,11 @@ import dev.restbench.runner.Options;
 import dev.restbench.runner.UsageException;
 import dev.restbench.runner.io.AtomicFiles;
 import dev.restbench.runner.io.Json;
+import dev.restbench.runner.io.Trees;
 
 import java.io.IOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -144,7 +141,7 @@ public final class MergeCommand implements Command {
         }
         for (Path run : runs) {
             for (String dir : List.of("gatling", "logs")) {
-                copyTree(run.resolve(dir), out.resolve(dir));
+                Trees.copy(run.resolve(dir), out.resolve(dir));
             }
             Path shardSummary = run.resolve("summary.md");
             if (Files.exists(shardSummary)) {
@@ -163,25 +160,5 @@ public final class MergeCommand implements Command {
             throw new IllegalArgumentException(run + " differs in " + pointer + " (" + a.at(pointer) + " vs "
                     + b.at(pointer) + "): only shards of one run on identical machines can be merged");
         }
-    }
-
-    private static void copyTree(Path source, Path target) throws IOException {
-        if (!Files.isDirectory(source)) {
-            return;
-        }
-        Files.walkFileTree(source, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
-                Files.createDirectories(target.resolve(source.relativize(dir).toString()));
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                Files.copy(file, target.resolve(source.relativize(file).toString()),
-                        StandardCopyOption.REPLACE_EXISTING);
-                return FileVisitResult.CONTINUE;
-            }
-        });
     }
 }
