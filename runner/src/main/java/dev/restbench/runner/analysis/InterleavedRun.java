@@ -1,11 +1,10 @@
 package dev.restbench.runner.analysis;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.restbench.runner.Main;
+import dev.restbench.runner.io.Json;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -26,7 +25,6 @@ import java.util.stream.Stream;
 public final class InterleavedRun {
 
     public static final String SEPARATOR = "--";
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /** One copy of a manifest variant: its label, the artifact to run (null = the manifest's) and extra env. */
     public record Copy(String variant, String label, Path artifact, Map<String, String> env) {
@@ -46,11 +44,11 @@ public final class InterleavedRun {
     /** Writes the derived manifest to target and returns it. */
     public static Path deriveManifest(Path manifest, List<Copy> copies, String profile, ProfileOverrides overrides,
                                       Path target) throws IOException {
-        ObjectNode root = (ObjectNode) JSON.readTree(manifest.toFile());
+        ObjectNode root = (ObjectNode) Json.MAPPER.readTree(manifest.toFile());
         // The schema is resolved by the runner itself; a relative $schema would point nowhere from target.
         root.remove("$schema");
         ArrayNode variants = (ArrayNode) root.get("variants");
-        ArrayNode derived = JSON.createArrayNode();
+        ArrayNode derived = Json.MAPPER.createArrayNode();
         for (Copy copy : copies) {
             ObjectNode source = null;
             for (JsonNode variant : variants) {
@@ -94,7 +92,7 @@ public final class InterleavedRun {
             ((ObjectNode) root.get("errorBudget")).put("capacityP99Ms", overrides.capacityP99Ms());
         }
         Files.createDirectories(target.toAbsolutePath().getParent());
-        JSON.writeValue(target.toFile(), root);
+        Json.MAPPER.writeValue(target.toFile(), root);
         return target;
     }
 
@@ -138,7 +136,7 @@ public final class InterleavedRun {
     public static RunRecord select(RunRecord run, String label, String commit) {
         ObjectNode raw = run.raw().deepCopy();
         String suffix = SEPARATOR + label;
-        ArrayNode variants = JSON.createArrayNode();
+        ArrayNode variants = Json.MAPPER.createArrayNode();
         for (JsonNode variant : raw.path("variants")) {
             String name = variant.path("name").asText();
             if (name.endsWith(suffix)) {
@@ -147,7 +145,7 @@ public final class InterleavedRun {
                 variants.add(copy);
             }
         }
-        ArrayNode cells = JSON.createArrayNode();
+        ArrayNode cells = Json.MAPPER.createArrayNode();
         for (JsonNode cell : raw.path("cells")) {
             String name = cell.path("variant").asText();
             if (name.endsWith(suffix)) {

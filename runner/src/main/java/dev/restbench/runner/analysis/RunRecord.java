@@ -1,8 +1,8 @@
 package dev.restbench.runner.analysis;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.restbench.runner.io.Json;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -32,7 +32,6 @@ public final class RunRecord {
     public static final String STARTUP_SCENARIO = "startup";
     public static final String STARTUP_REGIME = "-";
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final ObjectNode raw;
 
@@ -48,7 +47,7 @@ public final class RunRecord {
         }
         JsonNode node;
         try {
-            node = JSON.readTree(file.toFile());
+            node = Json.MAPPER.readTree(file.toFile());
         } catch (IOException e) {
             throw new IllegalArgumentException(file + " is not valid JSON: " + e.getMessage(), e);
         }

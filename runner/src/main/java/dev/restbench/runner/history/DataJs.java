@@ -1,13 +1,13 @@
 package dev.restbench.runner.history;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.restbench.runner.analysis.Direction;
 import dev.restbench.runner.analysis.RunRecord;
 import dev.restbench.runner.analysis.Stats;
+import dev.restbench.runner.io.Json;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
 
 /**
  * dev/bench/data.js in github-action-benchmark v1.22's own format, so the action (in CI) and the runner (locally)
- * read and write the same file: {@code window.BENCHMARK_DATA = } followed by {@code JSON.stringify(data, null, 2)}
+ * read and write the same file: {@code window.BENCHMARK_DATA = } followed by {@code Json.MAPPER.stringify(data, null, 2)}
  * of {@code {lastUpdate, repoUrl, entries: {suite: [{commit, date, tool, benches}]}}}. Entries written by the
  * action are kept as they are.
  */
@@ -31,7 +31,6 @@ public final class DataJs {
     static final String BIGGER_TOOL = "customBiggerIsBetter";
     static final String SMALLER_TOOL = "customSmallerIsBetter";
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final Pattern NAME_AND_EMAIL = Pattern.compile("^\\s*(.*?)\\s*<([^>]*)>\\s*$");
 
@@ -53,7 +52,7 @@ public final class DataJs {
         if (!script.startsWith(PREFIX)) {
             throw new IllegalArgumentException(file + " does not start with \"" + PREFIX.trim() + "\"");
         }
-        JsonNode node = JSON.readTree(script.substring(PREFIX.length()));
+        JsonNode node = Json.MAPPER.readTree(script.substring(PREFIX.length()));
         if (!(node instanceof ObjectNode object) || !object.path("entries").isObject()) {
             throw new IllegalArgumentException(file + " is not github-action-benchmark data (no entries object)");
         }

@@ -1,12 +1,12 @@
 package dev.restbench.runner.history;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.restbench.runner.analysis.RunRecord;
 import dev.restbench.runner.io.AtomicFiles;
+import dev.restbench.runner.io.Json;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -32,7 +32,6 @@ import java.util.regex.Pattern;
 public final class History {
 
     public static final String DIR = "dev/bench";
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final Pattern SAFE_RUN_ID = Pattern.compile("[A-Za-z0-9._-]+");
     private static final Pattern MONTH = Pattern.compile("^(\\d{4})-?(\\d{2}).*");
@@ -137,7 +136,7 @@ public final class History {
             index.putArray("runs");
             return index;
         }
-        JsonNode node = JSON.readTree(file.toFile());
+        JsonNode node = Json.MAPPER.readTree(file.toFile());
         if (!(node instanceof ObjectNode object) || !object.path("runs").isArray()) {
             throw new IllegalArgumentException(file + " is not a history index (no runs array)");
         }

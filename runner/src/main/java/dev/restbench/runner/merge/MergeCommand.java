@@ -74,7 +74,6 @@ public final class MergeCommand implements Command {
         }
         try (Stream<Path> files = Files.walk(root)) {
             return files.filter(p -> p.getFileName().toString().equals("run.json"))
-                    .filter(p -> !p.toString().contains("/gatling/"))
                     .map(Path::getParent).sorted().toList();
         }
     }

@@ -1,7 +1,6 @@
 package dev.restbench.runner.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.restbench.runner.Command;
 import dev.restbench.runner.Options;
 import dev.restbench.runner.UsageException;
@@ -11,6 +10,7 @@ import dev.restbench.runner.analysis.RunRecord;
 import dev.restbench.runner.analysis.VerdictRule;
 import dev.restbench.runner.history.History;
 import dev.restbench.runner.io.AtomicFiles;
+import dev.restbench.runner.io.Json;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +28,6 @@ import java.util.Set;
  */
 public final class AbCommand implements Command {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Override
     public String summary() {
@@ -207,7 +206,7 @@ public final class AbCommand implements Command {
 
     private static JsonNode readManifest(Path manifest) {
         try {
-            return JSON.readTree(Files.readString(manifest));
+            return Json.MAPPER.readTree(Files.readString(manifest));
         } catch (java.io.IOException e) {
             throw new IllegalArgumentException("cannot read " + manifest + ": " + e.getMessage(), e);
         }

@@ -2,6 +2,7 @@ package dev.restbench.runner.run;
 
 import dev.restbench.dataset.DatasetSpec;
 import dev.restbench.dataset.PostgresServer;
+import dev.restbench.runner.io.Trees;
 import dev.restbench.runner.manifest.Manifest;
 
 import java.io.IOException;
@@ -14,14 +15,12 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.stream.Stream;
 
 /**
  * Executes a {@link RunSelection}: PostgreSQL and the dataset template once, then every step of the plan (fresh
@@ -106,7 +105,7 @@ final class BenchmarkRun {
         } finally {
             ChildProcesses.unregister(postgres);
             postgres.close();
-            deleteTree(snapshotDir);
+            Trees.delete(snapshotDir);
         }
         timings.put("totalS", seconds(System.nanoTime() - t0));
 
@@ -152,7 +151,7 @@ final class BenchmarkRun {
     private void snapshotArtifacts() throws IOException {
         snapshotDir = Files.createTempDirectory("restbench-artifacts-");
         Path dir = snapshotDir;
-        ChildProcesses.register((AutoCloseable) () -> deleteTree(dir)); // also on Ctrl-C
+        ChildProcesses.register((AutoCloseable) () -> Trees.delete(dir)); // also on Ctrl-C
         for (Manifest.Variant variant : selection.variants()) {
             Path artifact = options.root().resolve(variant.artifact());
             if (Files.isRegularFile(artifact)) {
@@ -307,7 +306,7 @@ final class BenchmarkRun {
         GatlingLauncher.Outcome outcome = gatling().run(step.scenario().simulation(), props, false, work,
                 runDir.resolve("logs").resolve(step.variant().name() + "-" + step.scenario().name() + "-warmup-r"
                         + step.repetition() + ".gatling.log"), noWindow());
-        deleteTree(work);
+        Trees.delete(work);
         if (!service.isAlive()) {
             return "service exited with code " + service.exitValue() + " during the warmup" + service.logTail();
         }
@@ -349,10 +348,10 @@ final class BenchmarkRun {
         }
         Path report = runDir.resolve("gatling").resolve(cellDir);
         if (outcome.reportDir() != null) {
-            deleteTree(report);
+            Trees.delete(report);
             Files.move(outcome.reportDir(), report);
         }
-        deleteTree(work);
+        Trees.delete(work);
         String reportPath = Files.isRegularFile(report.resolve("index.html")) ? "gatling/" + cellDir + "/index.html" : null;
         String failure = null;
         GatlingStats stats = null;
@@ -467,16 +466,5 @@ final class BenchmarkRun {
         byte[] bytes = new byte[3];
         ThreadLocalRandom.current().nextBytes(bytes);
         return bytes;
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 }
