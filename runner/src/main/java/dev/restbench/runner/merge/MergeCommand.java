@@ -55,10 +55,10 @@ public final class MergeCommand implements Command {
             throw new UsageException("give the shard results directories");
         }
         List<Path> runs = new ArrayList<>();
-        for (String path : options.positional()) {
-            runs.addAll(findRuns(Path.of(path)));
-        }
         try {
+            for (String path : options.positional()) {
+                runs.addAll(findRuns(Path.of(path)));
+            }
             merge(runs, out);
         } catch (IllegalArgumentException e) {
             System.err.println("bench merge: " + e.getMessage());

@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.restbench.runner.Command;
 import dev.restbench.runner.Options;
+import dev.restbench.runner.UsageException;
 import dev.restbench.runner.io.Trees;
 
 import java.io.IOException;
@@ -56,16 +57,29 @@ public final class SiteCommand implements Command {
         Options options = Options.parse(args, Set.of("history", "out", "port", "root"), Set.of("serve"));
         Path root = Path.of(options.value("root").orElse(System.getProperty("restbench.root", ".")));
         Path out = Path.of(options.value("out").orElse(options.value("history").orElse("history")));
+        int port = port(options.value("port").orElse("0"));
         publish(root.resolve("site"), out);
         System.out.println("site: " + out.toAbsolutePath() + (Files.exists(out.resolve("dev/bench/data.js"))
                 ? "" : " (no dev/bench/data.js yet: run ./bench first; the page will say the history is empty)"));
         if (options.flag("serve")) {
-            serve(out, Integer.parseInt(options.value("port").orElse("0")));
+            serve(out, port);
         } else {
             System.out.println("open it with: ./bench site --serve" + (options.value("out").isPresent()
                     ? " --out " + out : options.value("history").map(h -> " --history " + h).orElse("")));
         }
         return 0;
+    }
+
+    private static int port(String text) {
+        try {
+            int port = Integer.parseInt(text);
+            if (port >= 0 && port <= 65535) {
+                return port;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException("--port must be a number from 0 to 65535, got '" + text + "'");
     }
 
     /** Copies the published site files into {@code out}, replacing earlier copies; the history is untouched. */

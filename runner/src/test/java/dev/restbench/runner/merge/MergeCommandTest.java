@@ -75,4 +75,12 @@ class MergeCommandTest {
         assertThatThrownBy(() -> MergeCommand.merge(List.of(), tmp.resolve("z")))
                 .hasMessageContaining("no finished run");
     }
+
+    @Test
+    void aMissingShardDirectoryIsBadInputAndWritesNothing(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("merged");
+        int exit = new MergeCommand().run(List.of("--out", out.toString(), tmp.resolve("absent").toString()));
+        assertThat(exit).isEqualTo(2);
+        assertThat(out).doesNotExist();
+    }
 }

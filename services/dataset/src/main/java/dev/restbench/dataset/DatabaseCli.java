@@ -35,7 +35,7 @@ public final class DatabaseCli {
         }
         for (; i < args.length; i++) {
             switch (args[i]) {
-                case "--port" -> port = Integer.parseInt(value(args, ++i, "--port"));
+                case "--port" -> port = port(value(args, ++i, "--port"));
                 case "--size" -> size = value(args, ++i, "--size");
                 case "--durable" -> durable = true;
                 case "--url" -> url = value(args, ++i, "--url");
@@ -50,7 +50,12 @@ public final class DatabaseCli {
                 default -> fail("unknown option " + args[i]);
             }
         }
-        DatasetSpec spec = DatasetSpec.named(size);
+        DatasetSpec spec = null;
+        try {
+            spec = DatasetSpec.named(size);
+        } catch (IllegalArgumentException e) {
+            fail(e.getMessage());
+        }
         switch (command) {
             case "serve" -> serve(port, durable, spec);
             case "load" -> load(url, user, password, spec);
@@ -88,6 +93,19 @@ public final class DatabaseCli {
         }
         System.out.println("Ctrl-C to stop.");
         stopped.await();
+    }
+
+    private static int port(String text) {
+        try {
+            int port = Integer.parseInt(text);
+            if (port >= 0 && port <= 65535) {
+                return port;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        fail("--port must be a number from 0 to 65535, got '" + text + "'");
+        return -1;
     }
 
     private static String value(String[] args, int index, String option) {
