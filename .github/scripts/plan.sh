@@ -20,10 +20,10 @@ jq empty "$manifest" 2>/dev/null || fail "$manifest is not valid JSON"
 all_variants=$(jq -r '[.variants[].name] | join(",")' "$manifest")
 all_scenarios=$(jq -r '[.scenarios[].name] | join(",")' "$manifest")
 
-pick() { # pick <requested csv> <available csv> <what>
-  local requested=$1 available=$2 what=$3 name
+pick() { # pick <requested csv> <available csv> <what> [default csv, else all available]
+  local requested=$1 available=$2 what=$3 default=${4:-$2} name
   if [[ -z "$requested" ]]; then
-    echo "$available"
+    echo "$default"
     return
   fi
   IFS=, read -ra names <<<"$requested"
@@ -32,8 +32,6 @@ pick() { # pick <requested csv> <available csv> <what>
   done
   echo "$requested"
 }
-variants=$(pick "${VARIANTS_INPUT:-}" "$all_variants" variant)
-scenarios=$(pick "${SCENARIOS_INPUT:-}" "$all_scenarios" scenario)
 
 profile=${PROFILE_INPUT:-}
 if [[ -z "$profile" ]]; then
@@ -41,6 +39,11 @@ if [[ -z "$profile" ]]; then
   if [[ "${EVENT_NAME:-}" == pull_request_target ]]; then profile=quick; else profile=full; fi
 fi
 jq -e --arg p "$profile" '.profiles | has($p)' "$manifest" >/dev/null || fail "unknown profile '$profile'"
+
+# No scenarios asked for: the profile's own list (as ./bench run does), else every scenario.
+profile_scenarios=$(jq -r --arg p "$profile" '.profiles[$p].scenarios // [] | join(",")' "$manifest")
+variants=$(pick "${VARIANTS_INPUT:-}" "$all_variants" variant)
+scenarios=$(pick "${SCENARIOS_INPUT:-}" "$all_scenarios" scenario "${profile_scenarios:-$all_scenarios}")
 
 # A/B runs (pull requests) are never sharded: base and head must share one machine for the drift to cancel.
 if [[ "${EVENT_NAME:-}" != pull_request_target ]] && jq -e '.sharding.enabled == true' "$manifest" >/dev/null; then

@@ -60,7 +60,7 @@ class ManifestLoaderTest {
     @Test
     void aProfileNamingAnUnknownScenarioIsReported() throws IOException {
         assertProblem(m -> ((ArrayNode) m.get("profiles").get("smoke").get("scenarios")).add("write-only"),
-                "/profiles/smoke/scenarios/1: unknown scenario 'write-only' (known: heavy-body, join-filter, mixed, read-heavy)");
+                "/profiles/smoke/scenarios/1: unknown scenario 'write-only' (known: heavy-body, join-filter, mixed, point-read, read-heavy)");
     }
 
     @Test
