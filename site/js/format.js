@@ -18,6 +18,7 @@ export const METRIC_LABELS = {
   heap_mean_mb: 'Heap mean',
   heap_peak_mb: 'Heap peak',
   gc_ms_per_s: 'GC time',
+  jit_cpu_ms_per_s: 'JIT compile time',
   threads_peak: 'Threads peak',
   hikari_active_mean: 'Hikari active mean',
   hikari_active_peak: 'Hikari active peak',

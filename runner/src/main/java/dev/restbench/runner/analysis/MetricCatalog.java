@@ -27,6 +27,7 @@ public final class MetricCatalog {
         put("heap_mean_mb", "MB", Direction.SMALLER);
         put("heap_peak_mb", "MB", Direction.SMALLER);
         put("gc_ms_per_s", "ms/s", Direction.SMALLER);
+        put("jit_cpu_ms_per_s", "ms/s", Direction.SMALLER);
         put("threads_peak", "threads", Direction.SMALLER);
         put("hikari_active_mean", "connections", Direction.SMALLER);
         put("hikari_active_peak", "connections", Direction.SMALLER);

@@ -32,6 +32,7 @@ public final class ManifestLoader {
     public static final List<String> PRODUCED_METRICS = List.of(
             "throughput", "latency_p50", "latency_p95", "latency_p99", "latency_max", "error_pct",
             "cpu_us_per_req", "alloc_bytes_per_req", "heap_mean_mb", "heap_peak_mb", "gc_ms_per_s",
+            "jit_cpu_ms_per_s",
             "threads_peak", "hikari_active_mean", "hikari_active_peak",
             "time_to_ready_ms", "rss_after_start_mb", "classes_loaded", "live_threads");
 

@@ -3,7 +3,10 @@ package dev.restbench.runner.run;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.OptionalLong;
+import java.util.stream.Stream;
 
 /** Linux /proc readings of a process: CPU time and resident memory, independent of the process's own metrics. */
 final class ProcFs {
@@ -16,15 +19,48 @@ final class ProcFs {
     /** utime + stime of the process (all threads, not its children), in microseconds; empty if it is gone. */
     static OptionalLong cpuMicros(long pid) {
         try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            // The command name (field 2) is in parentheses and may contain spaces: count fields after the last ')'.
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
-            long utime = Long.parseLong(fields[11]); // field 14 overall
-            long stime = Long.parseLong(fields[12]); // field 15 overall
-            return OptionalLong.of((utime + stime) * 1_000_000L / CLOCK_TICKS);
+            return OptionalLong.of(statCpuMicros(Files.readString(Path.of("/proc", Long.toString(pid), "stat"))));
         } catch (IOException | RuntimeException e) {
             return OptionalLong.empty();
         }
+    }
+
+    /**
+     * utime + stime in microseconds of each live JIT compiler thread of a HotSpot JVM (C1, C2 or JVMCI compiler
+     * threads, by thread name), keyed by thread id; empty if the process is gone.
+     */
+    static Map<Long, Long> jitThreadCpuMicros(long pid) {
+        Map<Long, Long> threads = new HashMap<>();
+        try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            for (Path task : tasks.toList()) {
+                try {
+                    String stat = Files.readString(task.resolve("stat"));
+                    if (isJitCompiler(stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')')))) {
+                        threads.put(Long.parseLong(task.getFileName().toString()), statCpuMicros(stat));
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // the thread ended between the listing and the read
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // the process is gone
+        }
+        return threads;
+    }
+
+    /** Kernel thread names are cut to 15 characters: "C2 CompilerThre", "JVMCI CompilerT". */
+    static boolean isJitCompiler(String threadName) {
+        return threadName.startsWith("C1 CompilerThre") || threadName.startsWith("C2 CompilerThre")
+                || threadName.startsWith("JVMCI CompilerT");
+    }
+
+    /** utime + stime of one /proc stat line, in microseconds. */
+    static long statCpuMicros(String stat) {
+        // The command name (field 2) is in parentheses and may contain spaces: count fields after the last ')'.
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+        long utime = Long.parseLong(fields[11]); // field 14 overall
+        long stime = Long.parseLong(fields[12]); // field 15 overall
+        return (utime + stime) * 1_000_000L / CLOCK_TICKS;
     }
 
     /** VmRSS in kB; empty if the process is gone. */

@@ -2,6 +2,7 @@ package dev.restbench.runner.run;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -9,7 +10,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Samples the service during one measured window: at the exact start and end edges (process CPU time from
- * /proc/&lt;pid&gt;/stat and a metrics scrape), and a scrape about once a second in between.
+ * /proc/&lt;pid&gt;/stat, the JIT compiler threads' CPU time from /proc/&lt;pid&gt;/task, and a metrics scrape), and a
+ * scrape about once a second in between.
  */
 final class WindowSampler implements GatlingLauncher.WindowListener {
     private final ServiceProcess service;
@@ -19,6 +21,8 @@ final class WindowSampler implements GatlingLauncher.WindowListener {
     private volatile PrometheusText last;
     private volatile OptionalLong cpuStart = OptionalLong.empty();
     private volatile OptionalLong cpuEnd = OptionalLong.empty();
+    private volatile Map<Long, Long> jitStart = Map.of();
+    private volatile Map<Long, Long> jitEnd = Map.of();
     private volatile long startNanos;
     private volatile long endNanos;
 
@@ -28,6 +32,7 @@ final class WindowSampler implements GatlingLauncher.WindowListener {
 
     @Override
     public void started() {
+        jitStart = ProcFs.jitThreadCpuMicros(service.pid());
         cpuStart = ProcFs.cpuMicros(service.pid());
         startNanos = System.nanoTime();
         first = scrapeQuietly();
@@ -51,6 +56,7 @@ final class WindowSampler implements GatlingLauncher.WindowListener {
             Thread.currentThread().interrupt();
         }
         cpuEnd = ProcFs.cpuMicros(service.pid());
+        jitEnd = ProcFs.jitThreadCpuMicros(service.pid());
         endNanos = System.nanoTime();
         last = scrapeQuietly();
     }
@@ -75,9 +81,26 @@ final class WindowSampler implements GatlingLauncher.WindowListener {
         return (endNanos - startNanos) / 1e9;
     }
 
+    /** The whole process's CPU time over the window, JIT compiler threads included. */
     OptionalLong cpuMicros() {
         return cpuStart.isPresent() && cpuEnd.isPresent()
                 ? OptionalLong.of(cpuEnd.getAsLong() - cpuStart.getAsLong()) : OptionalLong.empty();
+    }
+
+    /**
+     * The JIT compiler threads' CPU time over the window: a thread started inside the window counts from zero; one
+     * that ended inside it is lost (rare: HotSpot retires idle compiler threads), which can only make the
+     * compile share look smaller, never larger.
+     */
+    OptionalLong jitCpuMicros() {
+        if (cpuMicros().isEmpty()) {
+            return OptionalLong.empty();
+        }
+        long sum = 0;
+        for (Map.Entry<Long, Long> thread : jitEnd.entrySet()) {
+            sum += Math.max(0, thread.getValue() - jitStart.getOrDefault(thread.getKey(), 0L));
+        }
+        return OptionalLong.of(sum);
     }
 
     PrometheusText first() {

@@ -81,7 +81,7 @@ class SmokeProfileEndToEndTest {
             JsonNode metrics = cell.get("metrics");
             assertThat(metrics.fieldNames()).toIterable().as(series).contains("throughput", "latency_p50",
                     "latency_p95", "latency_p99", "latency_max", "error_pct", "cpu_us_per_req",
-                    "alloc_bytes_per_req", "heap_mean_mb", "heap_peak_mb", "gc_ms_per_s", "threads_peak",
+                    "alloc_bytes_per_req", "heap_mean_mb", "heap_peak_mb", "gc_ms_per_s", "jit_cpu_ms_per_s", "threads_peak",
                     "hikari_active_mean", "hikari_active_peak");
             assertThat(metrics.get("cpu_us_per_req").get("median").asDouble()).isPositive();
             assertThat(metrics.get("alloc_bytes_per_req").get("median").asDouble()).isPositive();
