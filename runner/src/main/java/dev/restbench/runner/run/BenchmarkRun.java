@@ -25,6 +25,9 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * Executes a {@link RunSelection}: PostgreSQL and the dataset template once, then every step of the plan (fresh
  * database, start, health, warmup, one measured Gatling window per regime, stop), then the result files.
+ *
+ * <p>With {@code --services} the variants already run at URLs (the compose stack): each step reloads the dataset
+ * into their database instead of cloning one, checks health instead of starting a process, and stops nothing.
  */
 final class BenchmarkRun {
     private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
@@ -84,11 +87,13 @@ final class BenchmarkRun {
         Environment environment;
         try {
             environment = Environment.capture(options.manifest(), selection.profileName(), manifest.pinning(),
-                    postgres.serverVersion());
-            Manifest.Dataset d = selection.dataset();
-            template = "restbench_tpl_" + selection.profile().dataset().replace('-', '_');
-            out.printf("dataset template %s (%d categories, %d items)…%n", template, d.categories(), d.items());
-            postgres.ensureTemplate(template, new DatasetSpec(d.categories(), d.items(), d.heavyShare(), d.seed()));
+                    postgres.serverVersion(), !postgres.isEmbedded(), options.services());
+            if (options.services().isEmpty()) {
+                Manifest.Dataset d = selection.dataset();
+                template = "restbench_tpl_" + selection.profile().dataset().replace('-', '_');
+                out.printf("dataset template %s (%d categories, %d items)…%n", template, d.categories(), d.items());
+                postgres.ensureTemplate(template, datasetSpec());
+            }
             add("postgresAndDatasetS", t0);
 
             progress = new Progress(out, Progress.isTerminal(), selection.plan().steps().size(),
@@ -127,10 +132,16 @@ final class BenchmarkRun {
         return 0;
     }
 
+    private DatasetSpec datasetSpec() {
+        Manifest.Dataset d = selection.dataset();
+        return new DatasetSpec(d.categories(), d.items(), d.heavyShare(), d.seed());
+    }
+
     private void checkArtifacts() {
         List<String> missing = new ArrayList<>();
         for (Manifest.Variant variant : selection.variants()) {
-            if (!Files.isRegularFile(options.root().resolve(variant.artifact()))) {
+            if (!options.services().containsKey(variant.name())
+                    && !Files.isRegularFile(options.root().resolve(variant.artifact()))) {
                 missing.add(variant.artifact());
             }
         }
@@ -154,7 +165,7 @@ final class BenchmarkRun {
         ChildProcesses.register((AutoCloseable) () -> Trees.delete(dir)); // also on Ctrl-C
         for (Manifest.Variant variant : selection.variants()) {
             Path artifact = options.root().resolve(variant.artifact());
-            if (Files.isRegularFile(artifact)) {
+            if (!options.services().containsKey(variant.name()) && Files.isRegularFile(artifact)) {
                 Path copy = snapshotDir.resolve(variant.name()).resolve(artifact.getFileName());
                 Files.createDirectories(copy.getParent());
                 Files.copy(artifact, copy);
@@ -165,7 +176,8 @@ final class BenchmarkRun {
 
     private PostgresServer startPostgres() throws IOException, InterruptedException {
         if (options.databaseUrl().isPresent()) {
-            out.println("PostgreSQL: external " + options.databaseUrl().get() + " (not pinned by the runner)");
+            out.println("PostgreSQL: external " + options.databaseUrl().get() + " (not pinned by the runner"
+                    + (options.services().isEmpty() ? ")" : "; the dataset is reloaded into it before every cell)"));
             return PostgresServer.external(options.databaseUrl().get(), options.databaseUser(), options.databasePassword());
         }
         PostgresServer server = PostgresServer.embedded(0, true);
@@ -195,6 +207,11 @@ final class BenchmarkRun {
     }
 
     private void runStep(RunPlan.Step step) {
+        String url = options.services().get(step.variant().name());
+        if (url != null) {
+            runStepAt(step, url);
+            return;
+        }
         String stepName = step.variant().name() + "-" + step.scenario().name() + "-r" + step.repetition();
         String database = "restbench_cell";
         String jdbcUrl;
@@ -218,18 +235,7 @@ final class BenchmarkRun {
                 long readyMs = service.awaitHealthy(Duration.ofSeconds(manifest.defaults().healthTimeoutSeconds()));
                 add("startupS", t);
                 recordStartup(step.variant().name(), service, readyMs);
-                if (selection.profile().warmupSeconds() > 0) {
-                    t = System.nanoTime();
-                    String problem = warmup(step, service);
-                    add("warmupS", t);
-                    if (problem != null) {
-                        failAll(step, problem);
-                        return;
-                    }
-                }
-                for (String regime : step.regimes()) {
-                    measure(step, regime, service);
-                }
+                warmupAndMeasure(step, service);
                 t = System.nanoTime();
             }
             add("stopS", t);
@@ -247,6 +253,54 @@ final class BenchmarkRun {
                 // the next step's createDatabaseFromTemplate drops it anyway
             }
         }
+    }
+
+    /** A step on a variant that already runs at {@code url}: reload its data, check its health, measure. */
+    private void runStepAt(RunPlan.Step step, String url) {
+        long t = System.nanoTime();
+        try {
+            postgres.reloadDataset(datasetSpec());
+        } catch (RuntimeException e) {
+            failAll(step, e.getMessage());
+            return;
+        }
+        add("datasetReloadS", t);
+        ServiceEndpoint service = new ServiceEndpoint(url, healthPath(step.variant()), metricsPath(step.variant()));
+        try {
+            service.awaitHealthy(Duration.ofSeconds(manifest.defaults().healthTimeoutSeconds()));
+            warmupAndMeasure(step, service);
+        } catch (ServiceProcess.StartFailure e) {
+            failAll(step, "health: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            failAll(step, "interrupted");
+        } catch (IOException | RuntimeException e) {
+            failAll(step, "runner error: " + e);
+        }
+    }
+
+    /** The warmup (its failure fails every regime of the step), then one measured window per regime. */
+    private void warmupAndMeasure(RunPlan.Step step, ServiceUnderTest service) throws IOException, InterruptedException {
+        if (selection.profile().warmupSeconds() > 0) {
+            long t = System.nanoTime();
+            String problem = warmup(step, service);
+            add("warmupS", t);
+            if (problem != null) {
+                failAll(step, problem);
+                return;
+            }
+        }
+        for (String regime : step.regimes()) {
+            measure(step, regime, service);
+        }
+    }
+
+    private String healthPath(Manifest.Variant variant) {
+        return variant.healthPath() != null ? variant.healthPath() : manifest.defaults().healthPath();
+    }
+
+    private String metricsPath(Manifest.Variant variant) {
+        return variant.metricsPath() != null ? variant.metricsPath() : manifest.defaults().metricsPath();
     }
 
     private ServiceProcess.Launch launch(Manifest.Variant variant, Path artifact, String jdbcUrl) throws IOException {
@@ -277,9 +331,7 @@ final class BenchmarkRun {
         env.put("DB_USER", postgres.user());
         env.put("DB_PASSWORD", postgres.password());
         String cpuSet = variant.cpuSet() != null ? variant.cpuSet() : manifest.pinning().service();
-        String health = variant.healthPath() != null ? variant.healthPath() : defaults.healthPath();
-        String metrics = variant.metricsPath() != null ? variant.metricsPath() : defaults.metricsPath();
-        return new ServiceProcess.Launch(command, env, port, cpuSet, health, metrics);
+        return new ServiceProcess.Launch(command, env, port, cpuSet, healthPath(variant), metricsPath(variant));
     }
 
     private void recordStartup(String variant, ServiceProcess service, long readyMs) {
@@ -295,7 +347,7 @@ final class BenchmarkRun {
     }
 
     /** @return null when the warmup went through, else the reason the step fails */
-    private String warmup(RunPlan.Step step, ServiceProcess service) throws IOException, InterruptedException {
+    private String warmup(RunPlan.Step step, ServiceUnderTest service) throws IOException, InterruptedException {
         Map<String, String> props = baseProperties(step, service, "warmup", selection.profile().warmupSeconds());
         props.put("rate", number(warmupRate(step.scenario())));
         props.put("users", number(warmupUsers(step.scenario())));
@@ -308,7 +360,7 @@ final class BenchmarkRun {
                         + step.repetition() + ".gatling.log"), noWindow());
         Trees.delete(work);
         if (!service.isAlive()) {
-            return "service exited with code " + service.exitValue() + " during the warmup" + service.logTail();
+            return service.deathReason("during the warmup");
         }
         if (outcome.exitCode() != 0 && outcome.exitCode() != 2) {
             return "warmup: Gatling exited with code " + outcome.exitCode() + ": " + outcome.lastLines();
@@ -329,7 +381,7 @@ final class BenchmarkRun {
         return Math.max(1, rate * selection.profile().scale());
     }
 
-    private void measure(RunPlan.Step step, String regime, ServiceProcess service) throws IOException, InterruptedException {
+    private void measure(RunPlan.Step step, String regime, ServiceUnderTest service) throws IOException, InterruptedException {
         RunResults.CellKey key = new RunResults.CellKey(step.variant().name(), step.scenario().name(), regime);
         String cellDir = key.name() + "-r" + step.repetition();
         Map<String, String> props = baseProperties(step, service, regime, selection.profile().windowSeconds());
@@ -356,7 +408,7 @@ final class BenchmarkRun {
         String failure = null;
         GatlingStats stats = null;
         if (!service.isAlive()) {
-            failure = "service exited with code " + service.exitValue() + " during the window" + service.logTail();
+            failure = service.deathReason("during the window");
         } else if (outcome.exitCode() != 0 && outcome.exitCode() != 2) {
             failure = "Gatling exited with code " + outcome.exitCode() + ": " + outcome.lastLines();
         } else if (outcome.reportDir() == null) {
@@ -407,7 +459,7 @@ final class BenchmarkRun {
         return loadName.equals("users") ? Math.max(1, Math.round(v)) : Math.max(1, v);
     }
 
-    private Map<String, String> baseProperties(RunPlan.Step step, ServiceProcess service, String regime, int seconds) {
+    private Map<String, String> baseProperties(RunPlan.Step step, ServiceUnderTest service, String regime, int seconds) {
         Map<String, String> props = new LinkedHashMap<>();
         props.put("baseUrl", service.baseUrl());
         props.put("dialect", step.variant().dialect());

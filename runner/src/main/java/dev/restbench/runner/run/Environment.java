@@ -15,13 +15,16 @@ import java.util.Map;
 
 /**
  * Where and with what a run was measured. The fingerprint hashes the fields that make two runs comparable
- * (hardware, OS, JDK, PostgreSQL, manifest, profile, pinning) — not the commit, which is what is compared.
+ * (hardware, OS, JDK, PostgreSQL, manifest, profile, pinning, CPU source) — not the commit, which is what is
+ * compared. {@code services} lists the variants measured at a URL (not started by the runner: their pinning is
+ * "external" and their CPU comes from their own metrics, {@code cpuSource} "metrics"); empty for a normal run.
  */
 record Environment(String fingerprint, String cpuModel, int cpuCount, String governor, String os, String kernel,
-                   String jdk, String postgres, String manifestHash, String profile, Map<String, String> pinning) {
+                   String jdk, String postgres, String manifestHash, String profile, Map<String, String> pinning,
+                   String cpuSource, Map<String, String> services) {
 
-    static Environment capture(Path manifest, String profile, Manifest.Pinning pinning, String postgresVersion)
-            throws IOException {
+    static Environment capture(Path manifest, String profile, Manifest.Pinning pinning, String postgresVersion,
+                               boolean externalPostgres, Map<String, String> services) throws IOException {
         String cpuModel = readCpuModel();
         int cpuCount = Runtime.getRuntime().availableProcessors();
         String governor = readFirstLine(Path.of("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"));
@@ -31,14 +34,15 @@ record Environment(String fingerprint, String cpuModel, int cpuCount, String gov
         String jdk = System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version");
         String manifestHash = sha256(Files.readAllBytes(manifest));
         Map<String, String> pins = new LinkedHashMap<>();
-        pins.put("service", pinning.service());
+        pins.put("service", services.isEmpty() ? pinning.service() : "external");
         pins.put("gatling", pinning.gatling());
-        pins.put("postgres", pinning.postgres());
+        pins.put("postgres", externalPostgres ? "external" : pinning.postgres());
+        String cpuSource = services.isEmpty() ? "proc" : "metrics";
         String fingerprint = sha256(String.join("\n", List.of(cpuModel, Integer.toString(cpuCount),
-                String.valueOf(governor), os, kernel, jdk, postgresVersion, manifestHash, profile, pins.toString()))
-                .getBytes(StandardCharsets.UTF_8));
+                String.valueOf(governor), os, kernel, jdk, postgresVersion, manifestHash, profile, pins.toString(),
+                cpuSource)).getBytes(StandardCharsets.UTF_8));
         return new Environment(fingerprint, cpuModel, cpuCount, governor, os, kernel, jdk, postgresVersion,
-                manifestHash, profile, pins);
+                manifestHash, profile, pins, cpuSource, java.util.Collections.unmodifiableMap(new LinkedHashMap<>(services)));
     }
 
     private static String readCpuModel() {

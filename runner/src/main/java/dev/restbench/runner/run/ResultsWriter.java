@@ -160,6 +160,10 @@ final class ResultsWriter {
                 + ", JDK " + env.jdk() + ", PostgreSQL " + env.postgres() + "\n"
                 + "- CPU pinning: service " + env.pinning().get("service") + ", Gatling " + env.pinning().get("gatling")
                 + ", PostgreSQL " + env.pinning().get("postgres") + "\n"
+                + (env.services().isEmpty() ? "" : "- services measured at URLs, not started by the runner (CPU/request"
+                        + " from their own process_cpu_time, JIT compilation included; no startup metrics): "
+                        + env.services().entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
+                        .collect(java.util.stream.Collectors.joining(", ")) + "\n")
                 + "- figures: median over n repetitions, ±spread = (max − min) / median; latencies and RPS are"
                 + " Gatling's own numbers\n\n"
                 + tables;

@@ -5,7 +5,9 @@ import dev.restbench.runner.UsageException;
 
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -18,6 +20,7 @@ public record RunOptions(
         List<String> variants,
         List<String> scenarios,
         Optional<String> databaseUrl,
+        Map<String, String> services,
         String databaseUser,
         String databasePassword,
         boolean dryRun,
@@ -43,6 +46,12 @@ public record RunOptions(
               --database-url URL     use this PostgreSQL server instead of the embedded one, e.g.
                                      jdbc:postgresql://host:5432/postgres (also: env DATABASE_URL); the runner
                                      creates its template and per-cell databases there
+              --services A=URL,B=URL measure variants that already run at these base URLs (e.g. the compose
+                                     stack: jersey=http://127.0.0.1:8081) instead of starting them: no
+                                     start, stop or pinning by the runner, CPU/request from the services' own
+                                     process_cpu_time, no startup metrics. Needs --database-url naming the
+                                     database those services use: the runner reloads the dataset into it
+                                     before every cell. Without --variants: the variants named here.
               --database-user U      (env DATABASE_USER, default postgres)
               --database-password P  (env DATABASE_PASSWORD, default postgres)
               --dry-run              validate the manifest, print the plan, run nothing
@@ -56,13 +65,18 @@ public record RunOptions(
     static RunOptions parse(List<String> args) {
         Options o = Options.parse(args,
                 Set.of("profile", "manifest", "root", "results", "variants", "scenarios", "database-url",
-                        "database-user", "database-password", "history"),
+                        "database-user", "database-password", "history", "services"),
                 Set.of("dry-run", "no-tables", "no-history"));
         if (!o.positional().isEmpty()) {
             throw new UsageException("unexpected argument '" + o.positional().get(0) + "'");
         }
         Path root = Path.of(o.value("root").orElse(System.getProperty("restbench.root", "."))).toAbsolutePath().normalize();
         Optional<String> dbUrl = o.value("database-url").or(() -> env("DATABASE_URL"));
+        Map<String, String> services = services(o.value("services"));
+        if (!services.isEmpty() && dbUrl.isEmpty()) {
+            throw new UsageException("--services needs --database-url (or DATABASE_URL): the database those services"
+                    + " use, which the runner reloads with the dataset before every cell");
+        }
         return new RunOptions(
                 root,
                 o.value("manifest").map(Path::of).orElse(root.resolve("benchmarks.json")),
@@ -71,6 +85,7 @@ public record RunOptions(
                 list(o.value("variants")),
                 list(o.value("scenarios")),
                 dbUrl,
+                services,
                 o.value("database-user").or(() -> env("DATABASE_USER")).orElse("postgres"),
                 o.value("database-password").or(() -> env("DATABASE_PASSWORD")).orElse("postgres"),
                 o.flag("dry-run"),
@@ -87,6 +102,23 @@ public record RunOptions(
         }
         // Only the plain local run feeds the local history; tests, CI and A/B runs pass --results.
         return o.value("results").isPresent() ? Optional.empty() : Optional.of(root.resolve("history"));
+    }
+
+    /** {@code name=url,name=url} → ordered map; every entry must be a name and an http(s) URL. */
+    static Map<String, String> services(Optional<String> csv) {
+        Map<String, String> services = new LinkedHashMap<>();
+        for (String entry : list(csv)) {
+            int eq = entry.indexOf('=');
+            String name = eq < 0 ? "" : entry.substring(0, eq).trim();
+            String url = eq < 0 ? "" : entry.substring(eq + 1).trim();
+            if (name.isEmpty() || !url.matches("https?://[^/\\s]+(/\\S*)?")) {
+                throw new UsageException("--services: '" + entry + "' is not variant=http://host:port");
+            }
+            if (services.put(name, url.endsWith("/") ? url.substring(0, url.length() - 1) : url) != null) {
+                throw new UsageException("--services: variant '" + name + "' is given twice");
+            }
+        }
+        return services;
     }
 
     private static Optional<String> env(String name) {

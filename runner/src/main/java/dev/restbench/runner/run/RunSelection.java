@@ -21,10 +21,21 @@ public record RunSelection(String profileName, Manifest.Profile profile, Manifes
                     + String.join(", ", manifest.profiles().keySet()) + ")");
         }
         List<Manifest.Variant> variants = new ArrayList<>();
+        for (String name : options.services().keySet()) {
+            if (manifest.variant(name).isEmpty()) {
+                throw new UsageException("--services: unknown variant '" + name + "' (manifest has: "
+                        + String.join(", ", manifest.variants().stream().map(Manifest.Variant::name).toList()) + ")");
+            }
+        }
         if (options.variants().isEmpty()) {
-            variants.addAll(manifest.variants());
+            manifest.variants().stream()
+                    .filter(v -> options.services().isEmpty() || options.services().containsKey(v.name()))
+                    .forEach(variants::add);
         } else {
             for (String name : options.variants()) {
+                if (!options.services().isEmpty() && !options.services().containsKey(name)) {
+                    throw new UsageException("variant '" + name + "' has no URL in --services");
+                }
                 variants.add(manifest.variant(name).orElseThrow(() -> new UsageException("unknown variant '" + name
                         + "' (manifest has: " + String.join(", ", manifest.variants().stream().map(Manifest.Variant::name).toList()) + ")")));
             }
@@ -54,7 +65,7 @@ public record RunSelection(String profileName, Manifest.Profile profile, Manifes
         text.append("dataset ").append(profile.dataset()).append(' ').append(dataset).append('\n');
         text.append(String.format("%d repetition(s), warmup %d s, window %d s, load scale %.2f%n",
                 profile.repetitions(), profile.warmupSeconds(), profile.windowSeconds(), profile.scale()));
-        text.append(String.format("%d service starts, %d measured windows (%d s of measurement)%n",
+        text.append(String.format("%d steps (variant × scenario × repetition), %d measured windows (%d s of measurement)%n",
                 plan.steps().size(), windows(), (long) windows() * profile.windowSeconds()));
         for (RunPlan.Step step : plan.steps()) {
             text.append(String.format("  r%d %-18s %-12s %s%n", step.repetition(), step.variant().name(),

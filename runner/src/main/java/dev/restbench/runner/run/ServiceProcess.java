@@ -2,20 +2,16 @@ package dev.restbench.runner.run;
 
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 
 /** One running instance of a variant: started pinned to its CPU set, probed for health, scraped, stopped. */
-final class ServiceProcess implements AutoCloseable {
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+final class ServiceProcess implements ServiceUnderTest, AutoCloseable {
 
     private final Process process;
     private final long spawnNanos;
@@ -72,20 +68,13 @@ final class ServiceProcess implements AutoCloseable {
      */
     long awaitHealthy(Duration timeout) throws InterruptedException {
         long deadline = spawnNanos + timeout.toNanos();
-        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + healthPath))
-                .timeout(Duration.ofSeconds(2)).GET().build();
         while (true) {
             if (!process.isAlive()) {
                 throw new StartFailure("exited with code " + process.exitValue() + " before it was healthy"
                         + logTail());
             }
-            try {
-                HttpResponse<Void> response = HTTP.send(request, HttpResponse.BodyHandlers.discarding());
-                if (response.statusCode() == 200) {
-                    return (System.nanoTime() - spawnNanos) / 1_000_000;
-                }
-            } catch (IOException e) {
-                // not listening yet
+            if (ServiceHttp.healthy(baseUrl, healthPath)) {
+                return (System.nanoTime() - spawnNanos) / 1_000_000;
             }
             if (System.nanoTime() > deadline) {
                 throw new StartFailure("not healthy after " + timeout.toSeconds() + " s (GET " + healthPath
@@ -95,31 +84,37 @@ final class ServiceProcess implements AutoCloseable {
         }
     }
 
-    /** One scrape of the metrics endpoint. */
-    PrometheusText scrape() throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + metricsPath))
-                .timeout(Duration.ofSeconds(5)).GET().build();
-        long now = System.nanoTime();
-        HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() != 200) {
-            throw new IOException("GET " + metricsPath + " answered " + response.statusCode());
-        }
-        return PrometheusText.parse(response.body(), now);
+    @Override
+    public PrometheusText scrape() throws IOException, InterruptedException {
+        return ServiceHttp.scrape(baseUrl, metricsPath);
+    }
+
+    @Override
+    public OptionalLong cpuMicros() {
+        return ProcFs.cpuMicros(process.pid());
+    }
+
+    @Override
+    public Map<Long, Long> jitThreadCpuMicros() {
+        return ProcFs.jitThreadCpuMicros(process.pid());
+    }
+
+    @Override
+    public String deathReason(String when) {
+        return "service exited with code " + process.exitValue() + " " + when + logTail();
     }
 
     long pid() {
         return process.pid();
     }
 
-    boolean isAlive() {
+    @Override
+    public boolean isAlive() {
         return process.isAlive();
     }
 
-    int exitValue() {
-        return process.exitValue();
-    }
-
-    String baseUrl() {
+    @Override
+    public String baseUrl() {
         return baseUrl;
     }
 

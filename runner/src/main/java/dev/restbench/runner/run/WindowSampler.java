@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  * scrape about once a second in between.
  */
 final class WindowSampler implements GatlingLauncher.WindowListener {
-    private final ServiceProcess service;
+    private final ServiceUnderTest service;
     private final List<PrometheusText> scrapes = new ArrayList<>();
     private ScheduledExecutorService timer;
     private volatile PrometheusText first;
@@ -26,14 +26,14 @@ final class WindowSampler implements GatlingLauncher.WindowListener {
     private volatile long startNanos;
     private volatile long endNanos;
 
-    WindowSampler(ServiceProcess service) {
+    WindowSampler(ServiceUnderTest service) {
         this.service = service;
     }
 
     @Override
     public void started() {
-        jitStart = ProcFs.jitThreadCpuMicros(service.pid());
-        cpuStart = ProcFs.cpuMicros(service.pid());
+        jitStart = service.jitThreadCpuMicros();
+        cpuStart = service.cpuMicros();
         startNanos = System.nanoTime();
         first = scrapeQuietly();
         timer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -55,8 +55,8 @@ final class WindowSampler implements GatlingLauncher.WindowListener {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        cpuEnd = ProcFs.cpuMicros(service.pid());
-        jitEnd = ProcFs.jitThreadCpuMicros(service.pid());
+        cpuEnd = service.cpuMicros();
+        jitEnd = service.jitThreadCpuMicros();
         endNanos = System.nanoTime();
         last = scrapeQuietly();
     }

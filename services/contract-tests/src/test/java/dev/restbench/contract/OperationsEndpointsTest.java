@@ -37,6 +37,7 @@ class OperationsEndpointsTest {
             "jvm_threads_live_threads", "jvm_threads_peak_threads",
             "jvm_classes_loaded_classes",
             "process_cpu_usage", "process_cpu_time_ns_total", "process_uptime_seconds",
+            "jvm_compilation_time_ms_total",
             "process_start_time_seconds",
             "hikaricp_connections_active", "hikaricp_connections_idle", "hikaricp_connections_pending",
             "hikaricp_connections_max",

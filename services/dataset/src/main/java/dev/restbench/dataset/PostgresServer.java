@@ -183,6 +183,32 @@ public final class PostgresServer implements AutoCloseable {
         }
     }
 
+    /**
+     * Reloads {@code spec}'s dataset into the database named in the URL this server was given, in place: for
+     * services that already run and keep their connections (the compose stack). The schema is migrated if missing;
+     * both tables are emptied and COPY-loaded again in one transaction (a failure leaves the old rows), then
+     * analysed. Rows written by a previous cell are gone and identities restart, as in a fresh clone.
+     */
+    public DatasetLoader.LoadReport reloadDataset(DatasetSpec spec) {
+        try {
+            Schema.migrate(jdbcUrl(adminDatabase), user, password);
+            DatasetLoader.LoadReport report;
+            try (Connection connection = connect(adminDatabase)) {
+                connection.setAutoCommit(false);
+                // A service holding a transaction open would block TRUNCATE forever: fail with a reason instead.
+                execute(connection, "SET LOCAL lock_timeout = '30s'");
+                execute(connection, "TRUNCATE item, category RESTART IDENTITY");
+                report = DatasetLoader.load(connection, spec); // commits the TRUNCATE together with the new rows
+                connection.setAutoCommit(true);
+                execute(connection, "VACUUM ANALYZE item, category");
+            }
+            return report;
+        } catch (SQLException | RuntimeException e) {
+            throw new IllegalStateException("could not reload the dataset into " + jdbcUrl(adminDatabase) + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
     /** Drops {@code database} if it exists and recreates it as a copy of {@code template}; returns its JDBC URL. */
     public String createDatabaseFromTemplate(String template, String database) {
         requireIdentifier(template);
