@@ -186,8 +186,10 @@ public final class PrComment {
         if (summary == null) {
             return "—";
         }
-        String spread = Double.isFinite(summary.spreadPct()) ? " ± " + fmt(summary.spreadPct() / 2) + " %" : "";
-        return number(summary.median()) + spread;
+        // One value has no spread: "± 0.0 %" would claim a precision nobody measured.
+        String spread = summary.n() > 1 && Double.isFinite(summary.spreadPct())
+                ? " ± " + fmt(summary.spreadPct() / 2) + " %" : "";
+        return number(summary.median()) + spread + " (n=" + summary.n() + ")";
     }
 
     private static String signedPct(double pct) {
