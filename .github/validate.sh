@@ -22,7 +22,8 @@ fi
 "$bin/actionlint" -no-color .github/workflows/*.yml
 echo "actionlint: no findings in $(ls .github/workflows/*.yml | wc -l) workflows"
 if command -v shellcheck >/dev/null; then
-  shellcheck -S warning bench run-tests .ci/run .github/scripts/*.sh compose/validate.sh
+  shellcheck -S warning bench run-tests .ci/run .github/scripts/*.sh compose/validate.sh gatling/wrk-check.sh \
+    services/smoke-load.sh
   echo "shellcheck: no findings"
 fi
 (cd .github/validate && go test -count=1 -v ./... 2>&1 | grep -E '^(=== RUN|--- |ok|FAIL|PASS)' )

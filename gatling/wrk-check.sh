@@ -1,20 +1,34 @@
 #!/usr/bin/env bash
 # Cross-checks the runner against an independent load generator: the capacity of one endpoint (GET one item with
 # its category, the point-read scenario) measured by ./bench (Gatling, closed model) and by wrk (Debian package),
-# in the same session, with the same pinning (benchmarks.json "pinning": the service alone on CPU 1; the load
-# generator and PostgreSQL on CPU 0), the same concurrency (8), the same uniformly random item ids, the same JVM
-# options and pool sizes, and the quick profile's warmup and window (20 s, 10 s).
-#   gatling/wrk-check.sh [variant …]          (default: all three)
-# Prints one line per variant and tool. Expect wrk to be somewhat higher: it is a C event loop sharing CPU 0 with
-# PostgreSQL, where Gatling is a JVM that also checks every response (status + a JSON path).
+# in the same session, with what benchmarks.json says for the runner too: the pinning (service alone on
+# pinning.service; the load generator and PostgreSQL on pinning.gatling / pinning.postgres), the concurrency (the
+# point-read capacity users), the quick profile's warmup, window and dataset, the default JVM options and pool
+# sizes, and uniformly random item ids.
+#   gatling/wrk-check.sh [variant …]          (default: every variant in benchmarks.json)
+# Prints one line per variant and tool.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v wrk >/dev/null || { echo "wrk-check: wrk missing (apt-get install wrk)" >&2; exit 1; }
-command -v jq >/dev/null || { echo "wrk-check: jq missing (apt-get install jq)" >&2; exit 1; }
+for tool in wrk jq curl taskset; do
+  command -v "$tool" >/dev/null || { echo "wrk-check: $tool missing (apt-get install $tool)" >&2; exit 1; }
+done
+manifest=benchmarks.json
+read_manifest() { jq -er "$1" "$manifest" || { echo "wrk-check: $manifest has no $1" >&2; exit 1; }; }
 variants=("$@")
-((${#variants[@]})) || variants=(jersey spring-mvc spring-data-rest)
+((${#variants[@]})) || mapfile -t variants < <(read_manifest '.variants[].name')
 
-warmup=20 window=10 connections=8 items=100000
+warmup=$(read_manifest '.profiles.quick.warmupSeconds')
+window=$(read_manifest '.profiles.quick.windowSeconds')
+items=$(read_manifest '.datasets[.profiles.quick.dataset].items')
+connections=$(read_manifest '.scenarios[] | select(.name == "point-read") | .regimes.capacity.load.users')
+service_cpus=$(read_manifest '.pinning.service')
+load_cpus=$(read_manifest '.pinning.gatling')
+db_cpus=$(read_manifest '.pinning.postgres')
+mapfile -t jvm_options < <(read_manifest '.defaults.jvmOptions[]')
+pool_size=$(read_manifest '.defaults.env.DB_POOL_SIZE')
+http_threads=$(read_manifest '.defaults.env.HTTP_THREADS')
+health_timeout=$(read_manifest '.defaults.healthTimeoutSeconds')
+
 db_port=54391 port=18091
 work=$(mktemp -d)
 pids=()
@@ -29,14 +43,16 @@ echo "1/2 runner: ./bench run --profile quick --scenarios point-read (capacity: 
 csv=$(IFS=,; echo "${variants[*]}")
 ./bench run --profile quick --scenarios point-read --variants "$csv" --results "$work/results" --no-history \
   --no-tables || echo "(the runner reported failed cells: they show as FAILED below)"
-run_json=$(ls "$work"/results/*/run.json)
+run_json=$(find "$work/results" -name run.json | head -1)
+[[ -n "$run_json" ]] || { echo "wrk-check: the runner wrote no run.json (see its output above)" >&2; exit 1; }
 
-echo "2/2 wrk: same pinning, -t1 -c$connections, ${warmup} s warmup (discarded), ${window} s measured"
-# The embedded PostgreSQL as the runner starts it (fsync and synchronous_commit on), pinned to CPU 0.
-taskset -c 0 ./bench db --port "$db_port" --durable >"$work/db.log" 2>&1 &
+echo "2/2 wrk: -t1 -c$connections on CPU $load_cpus, service on CPU $service_cpus, ${warmup} s warmup (discarded), ${window} s measured"
+# The embedded PostgreSQL as the runner starts it (fsync and synchronous_commit on), pinned like the runner's.
+taskset -c "$db_cpus" ./bench db --port "$db_port" --durable --size "$(read_manifest '.profiles.quick.dataset')" \
+  >"$work/db.log" 2>&1 &
 pids+=($!)
 until grep -q 'ready in' "$work/db.log"; do
-  kill -0 "${pids[0]}" 2>/dev/null || { cat "$work/db.log" >&2; exit 1; }
+  kill -0 "${pids[0]}" 2>/dev/null || { echo "wrk-check: ./bench db exited:" >&2; cat "$work/db.log" >&2; exit 1; }
   sleep 0.5
 done
 
@@ -51,22 +67,26 @@ EOF
 
 results=()
 for variant in "${variants[@]}"; do
+  jar=$(read_manifest ".variants[] | select(.name == \"$variant\") | .artifact")
   suffix=""
-  [[ $variant == spring-data-rest ]] && suffix='?projection=itemWithCategory'
+  [[ $(read_manifest ".variants[] | select(.name == \"$variant\") | .dialect") == hal ]] &&
+    suffix='?projection=itemWithCategory'
   PORT=$port BIND_ADDRESS=127.0.0.1 DB_URL="jdbc:postgresql://127.0.0.1:$db_port/bench" DB_USER=postgres \
-    DB_PASSWORD=postgres DB_POOL_SIZE=16 HTTP_THREADS=64 \
-    taskset -c 1 java -Xms512m -Xmx512m -XX:+UseG1GC -jar "services/$variant/target/$variant.jar" \
-    >"$work/$variant.log" 2>&1 &
+    DB_PASSWORD=postgres DB_POOL_SIZE=$pool_size HTTP_THREADS=$http_threads \
+    taskset -c "$service_cpus" java "${jvm_options[@]}" -jar "$jar" >"$work/$variant.log" 2>&1 &
   pid=$!
   pids+=("$pid")
+  deadline=$((SECONDS + health_timeout))
   until curl -sf "http://127.0.0.1:$port/actuator/health" >/dev/null 2>&1; do
-    kill -0 "$pid" 2>/dev/null || { echo "$variant exited:" >&2; tail -5 "$work/$variant.log" >&2; exit 1; }
+    kill -0 "$pid" 2>/dev/null || { echo "wrk-check: $variant exited:" >&2; tail -5 "$work/$variant.log" >&2; exit 1; }
+    ((SECONDS < deadline)) || { echo "wrk-check: $variant not healthy after ${health_timeout} s" >&2; exit 1; }
     sleep 0.1
   done
-  SUFFIX=$suffix taskset -c 0 wrk -t1 -c"$connections" -d"${warmup}s" -s "$work/random-item.lua" \
+  SUFFIX=$suffix taskset -c "$load_cpus" wrk -t1 -c"$connections" -d"${warmup}s" -s "$work/random-item.lua" \
     "http://127.0.0.1:$port" >/dev/null
-  out=$(SUFFIX=$suffix taskset -c 0 wrk -t1 -c"$connections" -d"${window}s" --latency -s "$work/random-item.lua" \
-    "http://127.0.0.1:$port")
+  out=$(SUFFIX=$suffix taskset -c "$load_cpus" wrk -t1 -c"$connections" -d"${window}s" --latency \
+    -s "$work/random-item.lua" "http://127.0.0.1:$port")
+  kill -0 "$pid" 2>/dev/null || { echo "wrk-check: $variant died under wrk:" >&2; tail -5 "$work/$variant.log" >&2; exit 1; }
   kill "$pid"
   wait "$pid" 2>/dev/null || true
   non2xx=$(awk '/Non-2xx/ {print $NF}' <<<"$out")
@@ -82,9 +102,9 @@ for variant in "${variants[@]}"; do
     | if .status == "ok" then
         [.variant, "gatling", (.metrics.throughput.median | tostring),
          ((.metrics.latency_p50.median | tostring) + "ms"), ((.metrics.latency_p99.median | tostring) + "ms")]
-      else [.variant, "gatling", "FAILED: " + .reason, "", ""] end
+      else [.variant, "gatling", "FAILED: " + (.reason // "?"), "", ""] end
     | @tsv' "$run_json" | awk -F'\t' '{printf "%-17s %-8s %10s %10s %10s\n", $1, $2, $3, $4, $5}'
   for line in "${results[@]}"; do
-    [[ $line == "$variant "* ]] && echo "$line"
+    if [[ $line == "$variant "* ]]; then echo "$line"; fi
   done
 done

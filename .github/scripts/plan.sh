@@ -6,7 +6,7 @@
 # With "sharding": {"enabled": true}: one job per variant, each on an identical runner of the same hardware class;
 # the publish job merges their results.
 # Inputs (environment): MANIFEST (default benchmarks.json), EVENT_NAME, PROFILE_INPUT, VARIANTS_INPUT,
-# SCENARIOS_INPUT (comma-separated; empty = all).
+# SCENARIOS_INPUT (comma-separated; empty = the profile's "scenarios", else all).
 set -euo pipefail
 
 manifest=${MANIFEST:-benchmarks.json}

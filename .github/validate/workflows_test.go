@@ -330,6 +330,31 @@ func TestTheMatrixComesFromBenchmarksJson(t *testing.T) {
 		t.Errorf("sharded matrix = %v, want one shard per variant", got)
 	}
 
+	// Scenarios: the profile's own list by default (as ./bench run does); any manifest scenario on request.
+	profiles := m["profiles"].(map[string]any)
+	for _, profile := range []string{"full", "smoke"} {
+		out, err = plan(t, manifestPath, map[string]string{"EVENT_NAME": "workflow_dispatch", "PROFILE_INPUT": profile})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		for _, s := range profiles[profile].(map[string]any)["scenarios"].([]any) {
+			want = append(want, s.(string))
+		}
+		if out["scenarios"] != strings.Join(want, ",") {
+			t.Errorf("profile %s: scenarios = %q, want the profile's %q", profile, out["scenarios"], strings.Join(want, ","))
+		}
+	}
+	scenarios := m["scenarios"].([]any)
+	last := scenarios[len(scenarios)-1].(map[string]any)["name"].(string)
+	out, err = plan(t, manifestPath, map[string]string{"EVENT_NAME": "workflow_dispatch", "SCENARIOS_INPUT": last})
+	if err != nil || out["scenarios"] != last {
+		t.Errorf("a requested scenario outside the profile's list: scenarios = %q, err %v", out["scenarios"], err)
+	}
+	if _, err := plan(t, manifestPath, map[string]string{"EVENT_NAME": "workflow_dispatch", "SCENARIOS_INPUT": "nope"}); err == nil {
+		t.Error("an unknown scenario in the dispatch input must fail the plan")
+	}
+
 	if _, err := plan(t, manifestPath, map[string]string{"EVENT_NAME": "workflow_dispatch", "VARIANTS_INPUT": "nope"}); err == nil {
 		t.Error("an unknown variant in the dispatch input must fail the plan")
 	}

@@ -26,8 +26,9 @@ final class ProcFs {
     }
 
     /**
-     * utime + stime in microseconds of each live JIT compiler thread of a HotSpot JVM (C1, C2 or JVMCI compiler
-     * threads, by thread name), keyed by thread id; empty if the process is gone.
+     * CPU time in microseconds of each live JIT compiler thread of a HotSpot JVM (C1, C2 or JVMCI compiler threads,
+     * by thread name), keyed by thread id; empty if the process is gone. From the scheduler's nanosecond counter
+     * (task/&lt;tid&gt;/schedstat) where the kernel has it, else utime + stime (10 ms ticks).
      */
     static Map<Long, Long> jitThreadCpuMicros(long pid) {
         Map<Long, Long> threads = new HashMap<>();
@@ -36,7 +37,7 @@ final class ProcFs {
                 try {
                     String stat = Files.readString(task.resolve("stat"));
                     if (isJitCompiler(stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')')))) {
-                        threads.put(Long.parseLong(task.getFileName().toString()), statCpuMicros(stat));
+                        threads.put(Long.parseLong(task.getFileName().toString()), threadCpuMicros(task, stat));
                     }
                 } catch (IOException | RuntimeException e) {
                     // the thread ended between the listing and the read
@@ -46,6 +47,15 @@ final class ProcFs {
             // the process is gone
         }
         return threads;
+    }
+
+    private static long threadCpuMicros(Path task, String stat) {
+        try {
+            String schedstat = Files.readString(task.resolve("schedstat")).trim();
+            return Long.parseLong(schedstat.substring(0, schedstat.indexOf(' '))) / 1000;
+        } catch (IOException | RuntimeException e) {
+            return statCpuMicros(stat); // kernels without CONFIG_SCHED_INFO
+        }
     }
 
     /** Kernel thread names are cut to 15 characters: "C2 CompilerThre", "JVMCI CompilerT". */

@@ -51,7 +51,8 @@ public record RunOptions(
                                      start, stop or pinning by the runner, CPU/request from the services' own
                                      process_cpu_time, no startup metrics. Needs --database-url naming the
                                      database those services use: the runner reloads the dataset into it
-                                     before every cell. Without --variants: the variants named here.
+                                     before every cell. Without --variants: the variants named here. Not
+                                     added to the local history unless --history is given.
               --database-user U      (env DATABASE_USER, default postgres)
               --database-password P  (env DATABASE_PASSWORD, default postgres)
               --dry-run              validate the manifest, print the plan, run nothing
@@ -100,8 +101,10 @@ public record RunOptions(
         if (o.value("history").isPresent()) {
             return o.value("history").map(Path::of);
         }
-        // Only the plain local run feeds the local history; tests, CI and A/B runs pass --results.
-        return o.value("results").isPresent() ? Optional.empty() : Optional.of(root.resolve("history"));
+        // Only the plain local run feeds the local history; tests, CI and A/B runs pass --results. Services at URLs
+        // may run other code than this checkout's commit, the key of every history entry: kept out unless asked.
+        return o.value("results").isPresent() || o.value("services").isPresent() ? Optional.empty()
+                : Optional.of(root.resolve("history"));
     }
 
     /** {@code name=url,name=url} → ordered map; every entry must be a name and an http(s) URL. */

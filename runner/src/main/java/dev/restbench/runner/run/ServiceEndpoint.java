@@ -59,6 +59,11 @@ final class ServiceEndpoint implements ServiceUnderTest {
     }
 
     @Override
+    public boolean procCpu() {
+        return false;
+    }
+
+    @Override
     public OptionalLong cpuMicros() {
         return OptionalLong.empty();
     }

@@ -28,8 +28,8 @@ final class ServiceMetrics {
     /** Per-window metrics; a metric whose meter is absent is left out (the cell then simply lacks it). */
     static Map<String, Double> window(WindowSampler window, long requests) {
         Map<String, Double> metrics = new LinkedHashMap<>();
-        if (window.cpuMicros().isPresent()) {
-            cpu(metrics, window.cpuMicros().getAsLong(), window.jitCpuMicros().orElse(0), requests,
+        if (window.procCpu() && window.cpuMicros().isPresent() && window.jitCpuMicros().isPresent()) {
+            cpu(metrics, window.cpuMicros().getAsLong(), window.jitCpuMicros().getAsLong(), requests,
                     window.windowSeconds());
         }
         if (!window.complete()) {
@@ -37,7 +37,7 @@ final class ServiceMetrics {
         }
         PrometheusText first = window.first();
         PrometheusText last = window.last();
-        if (window.cpuMicros().isEmpty() && requests > 0) {
+        if (!window.procCpu() && requests > 0) {
             // A service the runner did not start: its own process CPU meter, JIT compilation included. The JVM
             // only exposes the compilers' elapsed time (jvm.compilation.time), not their CPU time; subtracting it
             // over-corrected to 0 on a contended core, so this source leaves the JIT in and jit_cpu_ms_per_s out.
@@ -71,8 +71,10 @@ final class ServiceMetrics {
      * reported on its own.
      */
     private static void cpu(Map<String, Double> metrics, long cpuUs, long jitUs, long requests, double seconds) {
+        // The process total is counted in 10 ms ticks, the compiler threads in ns: with few requests and a busy
+        // compiler the difference can round below zero, which is "unmeasurably small", not negative.
         if (requests > 0) {
-            metrics.put("cpu_us_per_req", (double) (cpuUs - jitUs) / requests);
+            metrics.put("cpu_us_per_req", Math.max(0, cpuUs - jitUs) / (double) requests);
         }
         if (seconds > 0) {
             metrics.put("jit_cpu_ms_per_s", jitUs / 1000.0 / seconds);

@@ -90,6 +90,11 @@ final class ServiceProcess implements ServiceUnderTest, AutoCloseable {
     }
 
     @Override
+    public boolean procCpu() {
+        return true;
+    }
+
+    @Override
     public OptionalLong cpuMicros() {
         return ProcFs.cpuMicros(process.pid());
     }

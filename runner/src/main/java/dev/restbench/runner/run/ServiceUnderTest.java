@@ -21,6 +21,9 @@ interface ServiceUnderTest {
     /** Why {@link #isAlive()} said no, for a failed cell's reason; {@code when} is e.g. "during the window". */
     String deathReason(String when);
 
+    /** True when the runner reads this service's CPU from /proc; false when only its own meters can tell. */
+    boolean procCpu();
+
     /** CPU time of the whole process from /proc, in µs; empty when the runner cannot see the process. */
     OptionalLong cpuMicros();
 

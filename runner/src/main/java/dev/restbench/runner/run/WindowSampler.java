@@ -32,8 +32,10 @@ final class WindowSampler implements GatlingLauncher.WindowListener {
 
     @Override
     public void started() {
-        jitStart = service.jitThreadCpuMicros();
+        // Process CPU outside, compiler threads inside (start: process first; end: process last), so the
+        // subtracted JIT interval never extends beyond the process interval.
         cpuStart = service.cpuMicros();
+        jitStart = service.jitThreadCpuMicros();
         startNanos = System.nanoTime();
         first = scrapeQuietly();
         timer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -55,8 +57,8 @@ final class WindowSampler implements GatlingLauncher.WindowListener {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        cpuEnd = service.cpuMicros();
         jitEnd = service.jitThreadCpuMicros();
+        cpuEnd = service.cpuMicros();
         endNanos = System.nanoTime();
         last = scrapeQuietly();
     }
@@ -81,6 +83,11 @@ final class WindowSampler implements GatlingLauncher.WindowListener {
         return (endNanos - startNanos) / 1e9;
     }
 
+    /** Whether CPU comes from /proc (a process the runner started) rather than the service's own meters. */
+    boolean procCpu() {
+        return service.procCpu();
+    }
+
     /** The whole process's CPU time over the window, JIT compiler threads included. */
     OptionalLong cpuMicros() {
         return cpuStart.isPresent() && cpuEnd.isPresent()
@@ -93,8 +100,8 @@ final class WindowSampler implements GatlingLauncher.WindowListener {
      * compile share look smaller, never larger.
      */
     OptionalLong jitCpuMicros() {
-        if (cpuMicros().isEmpty()) {
-            return OptionalLong.empty();
+        if (cpuMicros().isEmpty() || jitStart.isEmpty() && !jitEnd.isEmpty()) {
+            return OptionalLong.empty(); // compiler threads unreadable at the start: unknown, not "all new"
         }
         long sum = 0;
         for (Map.Entry<Long, Long> thread : jitEnd.entrySet()) {

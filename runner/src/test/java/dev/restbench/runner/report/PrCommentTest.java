@@ -34,8 +34,8 @@ class PrCommentTest {
         assertThat(lines.get(0)).isEqualTo(PrComment.MARKER);
         assertThat(lines.get(1)).startsWith("**🔴 Regression** — 4 regressions, ").contains("base `1a2b3c4` → head `9f8e7d6`");
         assertThat(comment).contains("#### read-heavy\n\n| variant | regime | metric | base | head | Δ % | verdict |");
-        assertThat(comment).containsPattern("\\| jersey \\| latency \\| throughput \\(req/s\\) \\| 2,1\\d\\d ± [0-9.]+ % \\| "
-                + "1,[89]\\d\\d ± [0-9.]+ % \\| -1\\d\\.\\d \\| 🔴 regression \\(band ±[0-9.]+ %\\) \\|");
+        assertThat(comment).containsPattern("\\| jersey \\| latency \\| throughput \\(req/s\\) \\| 2,1\\d\\d ± [0-9.]+ % \\(n=5\\) \\| "
+                + "1,[89]\\d\\d ± [0-9.]+ % \\(n=5\\) \\| -1\\d\\.\\d \\| 🔴 regression \\(band ±[0-9.]+ %\\) \\|");
         assertThat(comment).contains("| spring-mvc | throughput | throughput (req/s) | 2,");
         assertThat(comment).contains("⚪ inconclusive: head cell failed: health check did not pass within 60 s");
         assertThat(comment).contains("<details><summary>", "n=5/5", "cpuModel AMD EPYC 7B13",

@@ -83,7 +83,11 @@ class SmokeProfileEndToEndTest {
                     "latency_p95", "latency_p99", "latency_max", "error_pct", "cpu_us_per_req",
                     "alloc_bytes_per_req", "heap_mean_mb", "heap_peak_mb", "gc_ms_per_s", "jit_cpu_ms_per_s", "threads_peak",
                     "hikari_active_mean", "hikari_active_peak");
-            assertThat(metrics.get("cpu_us_per_req").get("median").asDouble()).isPositive();
+            // JIT excluded: a few requests in a 3 s window after a 2 s warmup can round to 0, never below.
+            assertThat(metrics.get("cpu_us_per_req").get("median").asDouble()).isNotNegative();
+            if (cell.get("regime").asText().equals("capacity")) {
+                assertThat(metrics.get("cpu_us_per_req").get("median").asDouble()).isPositive();
+            }
             assertThat(metrics.get("alloc_bytes_per_req").get("median").asDouble()).isPositive();
             // Exactly Gatling's numbers: what the cell's own HTML report says.
             String report = cell.get("repetitions").get(0).get("report").asText();
