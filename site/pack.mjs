@@ -1,8 +1,8 @@
 // Packs a history's data.js into small files the site can load chart by chart:
 //   node site/pack.mjs <historyDir>      (the gh-pages layout holding dev/bench/data.js, or dev/bench itself)
-// writes dev/bench/pack/manifest.json (runs, series list, each series' newest point) and one file per chart
-// (scenario, regime, metric) with that chart's series as columns. It re-lays out data.js only: same values, same
-// range/extra strings, nothing computed. A 5,000-commit × 100-series data.js is ~140 MB, which no browser parses in
+// writes dev/bench/pack/manifest.json (runs, series list, each series' newest point and profiles) and one file per
+// chart (scenario, regime, metric) with that chart's series as columns. It re-lays out data.js only: same values,
+// same range/extra strings, nothing computed. A 5,000-commit × 100-series data.js is ~140 MB, which no browser parses in
 // under a second; with the pack the first chart needs the manifest and one chart file.
 // The site uses the pack only when its recorded lastUpdate equals data.js's, so a stale pack is ignored.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,11 +47,13 @@ export function pack(historyDir) {
       timestamp: runs.map((r) => r.timestamp),
       url: runs.map((r) => r.url),
       date: runs.map((r) => r.date),
+      // Profiles let the page offer the profile choice and place markers before any chart's points are loaded.
+      profile: runs.map((r) => r.profile),
     },
     series: [...groups.values()].flatMap(({ file, series }) => series.map((s) => {
       const i = s.runIdx.length - 1;
       return {
-        key: s.key, suite: s.suite, direction: s.direction, unit: s.unit, file,
+        key: s.key, suite: s.suite, direction: s.direction, unit: s.unit, file, profiles: s.profiles,
         last: { runIdx: s.runIdx[i], value: s.values[i], range: s.range[i], extra: s.extra[i] },
       };
     })),

@@ -89,6 +89,7 @@ export function buildModel(data) {
           url: typeof commit.url === 'string' ? commit.url : null,
           date: entry.date,
           index: -1,
+          profile: null,
         };
         runsByKey.set(runKey, run);
       } else if (entry.date < run.date) {
@@ -115,10 +116,16 @@ export function buildModel(data) {
       series.values.push(bench.value);
       series.range.push(typeof bench.range === 'string' ? bench.range : null);
       series.extra.push(typeof bench.extra === 'string' ? bench.extra : null);
+      // One `./bench run` writes one profile into every point; the run keeps the first it sees (markers of a packed
+      // history need it before the chart's points are loaded).
+      run.profile ??= pointProfile(series, series.extra.length - 1);
     }
   }
   // Points were appended suite by suite; keep each series in run order (the position analysis.json indexes).
-  for (const series of seriesByKey.values()) sortSeries(series);
+  for (const series of seriesByKey.values()) {
+    sortSeries(series);
+    series.profiles = seriesProfiles(series);
+  }
   if (skippedEntries) warnings.push(`${skippedEntries} malformed entr${skippedEntries === 1 ? 'y' : 'ies'} in data.js ignored.`);
   if (skippedBenches) warnings.push(`${skippedBenches} malformed benchmark value${skippedBenches === 1 ? '' : 's'} in data.js ignored.`);
   return { runs, series: seriesByKey, repoUrl: typeof data.repoUrl === 'string' ? data.repoUrl : null, lastUpdate: data.lastUpdate, warnings };
@@ -130,6 +137,23 @@ function sortSeries(s) {
   if (sorted) return;
   const order = s.runIdx.map((_, i) => i).sort((a, b) => s.runIdx[a] - s.runIdx[b]);
   for (const field of ['runIdx', 'values', 'range', 'extra']) s[field] = order.map((i) => s[field][i]);
+}
+
+/** Points whose `extra` names no profile (entries older than the runner's profiles) form a profile of their own. */
+export const UNKNOWN_PROFILE = 'unknown';
+const EXTRA_PROFILE = /(?:^|\s)profile=(\S+)/;
+
+/** The benchmark profile (smoke, quick, full, …) one point was measured with, from the `profile=` its extra carries. */
+export function pointProfile(series, i) {
+  const m = series.extra[i] && EXTRA_PROFILE.exec(series.extra[i]);
+  return m ? m[1] : UNKNOWN_PROFILE;
+}
+
+/** The distinct profiles of a series' points. */
+function seriesProfiles(series) {
+  const set = new Set();
+  for (let i = 0; i < series.extra.length; i++) set.add(pointProfile(series, i));
+  return [...set];
 }
 
 const NUM = '(-?\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?)';
@@ -249,15 +273,18 @@ function modelFromPack(manifest, base) {
   const r = manifest.runs;
   const runs = r.commitId.map((commitId, i) => ({
     key: `${commitId}#${i}`, commitId, message: r.message[i] ?? '', author: r.author[i] ?? '', timestamp: r.timestamp[i] ?? null,
-    url: r.url[i] ?? null, date: r.date[i], index: i,
+    url: r.url[i] ?? null, date: r.date[i], index: i, profile: r.profile?.[i] ?? null,
   }));
   const series = new Map();
   for (const s of manifest.series) {
     const l = s.last;
-    series.set(s.key, {
+    const entry = {
       key: s.key, ...parseSeriesKey(s.key), suite: s.suite, direction: s.direction, unit: s.unit,
       runIdx: [l.runIdx], values: [l.value], range: [l.range], extra: [l.extra], chunk: `${base}pack/${s.file}`,
-    });
+    };
+    // A pack written before profiles were recorded knows only the newest point's.
+    entry.profiles = Array.isArray(s.profiles) ? s.profiles : seriesProfiles(entry);
+    series.set(s.key, entry);
   }
   return { runs, series, repoUrl: manifest.repoUrl ?? null, lastUpdate: manifest.lastUpdate, warnings: [...(manifest.warnings ?? [])], packed: true };
 }
@@ -348,6 +375,43 @@ export function runOfCommit(model, sha) {
     if (id === sha || (sha.length >= 7 && id.startsWith(sha))) return i;
   }
   return -1;
+}
+
+/**
+ * The history's profiles, the one used most recently first: element 0 is the newest run's profile, which the
+ * overview shows and the trends default to. From the runs and each series' profiles, so a packed history knows its
+ * profiles before any chart loads its points.
+ */
+export function profilesOf(model) {
+  if (model.profileList) return model.profileList;
+  const lastRun = new Map();
+  const seen = (profile, run) => { if (profile && !(lastRun.get(profile) >= run)) lastRun.set(profile, run); };
+  for (const run of model.runs) seen(run.profile, run.index);
+  for (const s of model.series.values()) {
+    for (const profile of s.profiles ?? []) seen(profile, -1);
+    const i = s.runIdx.length - 1;
+    if (i >= 0) seen(pointProfile(s, i), s.runIdx[i]);
+  }
+  model.profileList = [...lastRun].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([profile]) => profile);
+  return model.profileList;
+}
+
+/** The profile to plot: the one the URL asks for when the history has it, else the newest run's. */
+export function activeProfile(model, requested) {
+  const profiles = profilesOf(model);
+  return profiles.includes(requested) ? requested : profiles[0] ?? UNKNOWN_PROFILE;
+}
+
+/**
+ * Whether a series' point at a run (a marker, a listed change) belongs to a profile: exact once the series' points
+ * are loaded, else by the run's profile (a packed history before its chart loads). A change whose run data.js does
+ * not hold cannot be placed; it is kept only when the history has one profile (nothing to mix it with).
+ */
+export function inProfile(model, seriesKey, run, profile) {
+  const s = model.series.get(seriesKey);
+  const i = s && !s.chunk ? s.runIdx.lastIndexOf(run) : -1;
+  const found = i >= 0 ? pointProfile(s, i) : model.runs[run]?.profile;
+  return found ? found === profile : profilesOf(model).length <= 1;
 }
 
 /** Change points and flagged regressions as markers: [{seriesKey, run, kind, deltaPct, source}]. */

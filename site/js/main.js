@@ -1,6 +1,6 @@
 // Entry point: loads the history, renders the filters and the current view, and keeps the view in the URL.
 import { h, clear } from './dom.js';
-import { HistoryError, changesOf, loadHistory, markersOf } from './history.js';
+import { HistoryError, UNKNOWN_PROFILE, activeProfile, changesOf, loadHistory, markersOf, profilesOf } from './history.js';
 import { readState, toHash } from './state.js';
 import { renderOverview, orderVariants } from './overview.js';
 import { TrendsView } from './trends.js';
@@ -48,6 +48,8 @@ function render() {
     else a.removeAttribute('aria-current');
   }
   syncFilters();
+  const note = state.view === 'overview' ? null : profileNote();
+  if (note) main.append(note);
   if (state.view === 'trends') {
     if (model.runs.length === 1) main.append(h('p', { class: 'note', id: 'single-note' }, 'Only one run in the history so far: each chart has a single point until the next run.'));
     trends = new TrendsView(main, model, state, markers, update);
@@ -73,9 +75,40 @@ function options(key) {
   return [...new Set(series.map((s) => s.metric))];
 }
 
+// ---- profile: one radio per profile (smoke, quick, full, …), newest run's first; absent from the hash = that one.
+// Only offered when there is a choice, so a single-profile history looks as it always did.
+function profileText(profile, i) {
+  const name = profile === UNKNOWN_PROFILE ? 'unknown (entries without a profile)' : profile;
+  return i === 0 ? `${name} — newest run` : name;
+}
+
+function profileFieldset() {
+  const profiles = profilesOf(model);
+  if (profiles.length < 2) return null;
+  return h('fieldset', { dataset: { dimension: 'profile' } },
+    h('legend', null, 'Profile'),
+    h('div', { class: 'options' }, profiles.map((p, i) => h('label', null,
+      h('input', { type: 'radio', name: 'profile', value: p, onchange: () => update({ profile: i === 0 ? null : p, x: null, focus: null, at: null }) }),
+      ` ${profileText(p, i)}`))),
+    h('span', { class: 'meta' }, 'for trends and regressions (the overview is the newest run)'));
+}
+
+/** Says which profile the trends and regressions show when there is a choice, or when the URL's could not be used. */
+function profileNote() {
+  const profiles = profilesOf(model);
+  const profile = activeProfile(model, state.profile);
+  const missing = state.profile && state.profile !== profile;
+  if (profiles.length < 2 && !missing) return null;
+  return h('p', { class: 'note', id: 'profile-note' },
+    missing ? `This history has no profile “${state.profile}”. ` : '',
+    'Showing runs of the ', h('strong', null, profile), ` profile${profile === profiles[0] ? ' (the newest run’s)' : ''} only`,
+    profiles.length > 1 ? '; numbers from different profiles are not comparable — choose another under Filters.' : '.');
+}
+
 function renderFilters() {
   const details = h('details', { class: 'filters', open: window.matchMedia('(min-width: 900px)').matches },
     h('summary', null, 'Filters'),
+    profileFieldset(),
     dimensions.map((d) => {
       const values = options(d.key);
       const set = (list) => update({ [d.key]: list && list.length === values.length ? null : list, x: null, focus: null, at: null });
@@ -95,7 +128,9 @@ function renderFilters() {
 }
 
 function syncFilters() {
-  for (const fs of filtersEl.querySelectorAll('fieldset[data-dimension]')) {
+  const profile = activeProfile(model, state.profile);
+  for (const input of filtersEl.querySelectorAll('input[name=profile]')) input.checked = input.value === profile;
+  for (const fs of filtersEl.querySelectorAll('fieldset[data-dimension]:not([data-dimension=profile])')) {
     const list = state[fs.dataset.dimension];
     for (const input of fs.querySelectorAll('input[type=checkbox]')) input.checked = !list || list.includes(input.value);
   }

@@ -2,16 +2,19 @@
 // latest.json), newest first, each linking to its chart in the trends view.
 import { h } from './dom.js';
 import { admits, toHash } from './state.js';
-import { parseSeriesKey, runOfCommit } from './history.js';
+import { activeProfile, inProfile, parseSeriesKey, runOfCommit } from './history.js';
 import { VERDICTS, firstLine, formatDate, formatPct, metricLabel, shortSha, variantLabel } from './format.js';
 
 export function renderRegressions(root, model, state, changes) {
   const section = h('section', { id: 'regressions', 'aria-labelledby': 'h-regressions' }, h('h2', { id: 'h-regressions' }, 'Detected changes'));
   if (model.analysis) section.append(h('p', { class: 'note' }, 'Method: ', String(model.analysis.method ?? 'not stated'), '. Generated ', formatDate(Date.parse(model.analysis.generatedAt ?? '')), '.'));
   else section.append(h('p', { class: 'note' }, 'This history has no analysis.json, so there are no change points; only the newest run’s flagged verdicts (latest.json) can be listed.'));
+  // Changes are detected within one profile: list those of the profile the trends show, as their markers are.
+  const profile = activeProfile(model, state.profile);
   const shown = changes.filter((c) => {
     const k = parseSeriesKey(c.series);
-    return admits(state.variants, k.variant) && admits(state.scenarios, k.scenario) && admits(state.metrics, k.metric);
+    return admits(state.variants, k.variant) && admits(state.scenarios, k.scenario) && admits(state.metrics, k.metric)
+      && inProfile(model, c.series, runOfCommit(model, c.commit), profile);
   });
   if (!shown.length) {
     section.append(h('p', { class: 'empty', id: 'no-changes' }, changes.length ? 'No detected change matches the filters.' : 'No changes detected.'));

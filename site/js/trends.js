@@ -4,7 +4,7 @@
 import uPlot from '../vendor/uplot/uPlot.esm.js';
 import { h, clear } from './dom.js';
 import { admits, toHash } from './state.js';
-import { ensureSeries, pointSpread } from './history.js';
+import { activeProfile, ensureSeries, inProfile, pointProfile, pointSpread } from './history.js';
 import { LOAD_MEASURES, RESOURCES, orderVariants } from './overview.js';
 import { VERDICTS, firstLine, formatDate, formatNumber, formatPct, formatValue, metricLabel, shortSha, variantLabel } from './format.js';
 
@@ -28,11 +28,16 @@ export function variantStyle(model, variant) {
   return { color: palette[i], dash: DASHES[i], dashName: DASH_NAMES[i] };
 }
 
-/** Charts to draw for the current filters: [{id, scenario, regime, metric, unit, direction, series[]}]. */
+/**
+ * Charts to draw for the current filters: [{id, scenario, regime, metric, unit, direction, series[]}]. A series with no
+ * point in the shown profile has no line to draw, so it gets no legend entry and no chart of its own.
+ */
 export function groupsOf(model, state) {
   const groups = new Map();
+  const profile = activeProfile(model, state.profile);
   for (const s of model.series.values()) {
     if (!admits(state.variants, s.variant) || !admits(state.scenarios, s.scenario) || !admits(state.metrics, s.metric)) continue;
+    if (!s.profiles.includes(profile)) continue;
     const id = `${s.scenario}|${s.regime}|${s.metric}`;
     if (!groups.has(id)) groups.set(id, { id, scenario: s.scenario, regime: s.regime, metric: s.metric, unit: s.unit, direction: s.direction, series: [] });
     groups.get(id).series.push(s);
@@ -58,10 +63,20 @@ function withAlpha(hex, alpha) {
   return `rgba(${(n >> 16) & 255},${(n >> 8) & 255},${n & 255},${alpha})`;
 }
 
-/** uPlot's aligned data for a group: x = run positions (commit order) or run dates, then value/lo/hi per series. */
-function chartData(model, group, axis) {
+/** Index of a series' point at a run in a profile, or -1 (the run is another profile's, or has no such point). */
+function pointAt(s, run, profile) {
+  for (let i = s.runIdx.indexOf(run); i >= 0 && s.runIdx[i] === run; i++) if (pointProfile(s, i) === profile) return i;
+  return -1;
+}
+
+/**
+ * uPlot's aligned data for a group: x = run positions (commit order) or run dates, then value/lo/hi per series.
+ * Only the profile's points: smoke and full numbers on one line would look like a change where there is none, and
+ * runs of other profiles get no x position (their commits still count in commit order, so zoom ranges keep meaning).
+ */
+function chartData(model, group, axis, profile) {
   const runSet = new Set();
-  for (const s of group.series) for (const r of s.runIdx) runSet.add(r);
+  for (const s of group.series) for (let i = 0; i < s.runIdx.length; i++) if (pointProfile(s, i) === profile) runSet.add(s.runIdx[i]);
   const runs = [...runSet].sort((a, b) => a - b);
   const pos = new Map(runs.map((r, i) => [r, i]));
   const xs = runs.map((r) => (axis === 'date' ? model.runs[r].date / 1000 : r));
@@ -72,6 +87,7 @@ function chartData(model, group, axis) {
     const lo = new Array(runs.length).fill(null);
     const hi = new Array(runs.length).fill(null);
     for (let i = 0; i < s.runIdx.length; i++) {
+      if (pointProfile(s, i) !== profile) continue;
       const p = pos.get(s.runIdx[i]);
       v[p] = s.values[i];
       const spread = pointSpread(s, i);
@@ -97,6 +113,7 @@ export class TrendsView {
     this.state = state;
     this.markers = markers;
     this.onStateChange = onStateChange;
+    this.profile = activeProfile(model, state.profile);
     this.charts = [];
     this.syncing = false;
     this.observer = new IntersectionObserver((entries) => {
@@ -156,7 +173,8 @@ export class TrendsView {
   }
 
   card(group, i) {
-    const markers = this.markers.filter((m) => group.series.some((s) => s.key === m.seriesKey));
+    // Change points are found within one profile; a marker from another profile's run has no point here.
+    const markers = this.markers.filter((m) => group.series.some((s) => s.key === m.seriesKey) && inProfile(this.model, m.seriesKey, m.run, this.profile));
     const title = `${group.scenario === 'startup' ? 'startup' : `${group.scenario} · ${group.regime}`} — ${metricLabel(group.metric)}`;
     const card = h('article', { class: 'chart-card', id: `chart-${i}`, 'aria-labelledby': `chart-${i}-title` },
       h('h4', { id: `chart-${i}-title` }, title,
@@ -207,7 +225,7 @@ export class TrendsView {
     const { group } = card;
     const el = card.querySelector('.chart');
     const axis = this.state.axis;
-    const { data, runs, pos, points } = chartData(this.model, group, axis);
+    const { data, runs, pos, points } = chartData(this.model, group, axis, this.profile);
     window.__restbench.firstChartPhases.dataBuilt ??= performance.now();
     const fg = cssVar('--fg') || '#222';
     const grid = cssVar('--grid') || '#ddd';
@@ -221,6 +239,7 @@ export class TrendsView {
       bands.push({ series: [3 * i + 3, 3 * i + 2], fill: withAlpha(st.color, 0.16) });
     });
     const runsModel = this.model.runs;
+    const profile = this.profile;
     const width = el.clientWidth || 600;
     const small = window.matchMedia('(max-width: 600px)').matches;
     const opts = {
@@ -248,7 +267,8 @@ export class TrendsView {
           stroke: fg, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 },
           ...(axis === 'commit' ? {
             incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000],
-            values: (u, splits) => splits.map((x) => (Number.isInteger(x) && runsModel[x] ? shortSha(runsModel[x].commitId) : '')),
+            // A commit measured in another profile has no point here: naming it under the axis would suggest one.
+            values: (u, splits) => splits.map((x) => (Number.isInteger(x) && runsModel[x] && [null, profile].includes(runsModel[x].profile) ? shortSha(runsModel[x].commitId) : '')),
             space: 64,
           } : {}),
         },
@@ -342,7 +362,7 @@ export class TrendsView {
     const rows = card.group.series.map((s, i) => {
       const v = u.data[1 + 3 * i][idx];
       if (v == null) return null;
-      const spread = pointSpread(s, s.runIdx.indexOf(u.runs[idx]));
+      const spread = pointSpread(s, pointAt(s, u.runs[idx], this.profile));
       return h('li', null, h('span', { class: 'swatch', style: `--c:${variantStyle(this.model, s.variant).color}` }),
         `${variantLabel(s.variant)}: ${formatValue(v, s.unit)}`, spread.text ? h('span', { class: 'meta' }, ` (${spread.n != null ? `n=${spread.n}, ` : ''}${spread.text})`) : null);
     });
@@ -367,7 +387,7 @@ export class TrendsView {
     if (!run) return;
     const pinned = card.querySelector('.pinned');
     const values = card.group.series.map((s) => {
-      const i = s.runIdx.indexOf(runIndex);
+      const i = pointAt(s, runIndex, this.profile);
       if (i < 0) return null;
       const spread = pointSpread(s, i);
       return h('li', null, h('span', { class: 'swatch', style: `--c:${variantStyle(this.model, s.variant).color}` }),

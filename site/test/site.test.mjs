@@ -300,6 +300,114 @@ describe('hostile data', () => {
   });
 });
 
+describe('benchmark profiles', () => {
+  // fixtures: PROFILE_RUNS — runs 0–1 without a profile (×0.8), smoke at 2, 4, 6 (×0.5), full at 3, 5, 7 (newest).
+  const profileRadios = (page) => page.locator('fieldset[data-dimension=profile] input[type=radio]');
+  const checkedProfiles = (page) => profileRadios(page).evaluateAll((rs) => rs.map((r) => `${r.value}${r.checked ? '*' : ''}`));
+  /** The first drawn chart: its x values (run positions), its point count and jersey's plotted values. */
+  const plotted = (page) => page.evaluate(() => {
+    const card = document.querySelector('.chart-card[data-drawn="true"]');
+    return { xs: [...card.uplot.data[0]], points: Number(card.dataset.points), jersey: card.uplot.data[1].filter((v) => v != null) };
+  });
+  const waitForRuns = (page, xs) => page.waitForFunction((want) => document.querySelector('.chart-card[data-drawn="true"]')?.uplot?.data[0].join(',') === want, xs.join(','));
+
+  test('trends plot only the newest run’s profile; the choice is made with the keyboard, kept in the URL and restored', async () => {
+    const page = await open('profiles', '#view=trends&s=read-heavy&m=throughput');
+    await drawnCharts(page).first().waitFor();
+    assert.deepEqual(await checkedProfiles(page), ['full*', 'smoke', 'unknown']);
+    let p = await plotted(page);
+    assert.deepEqual(p.xs, [3, 5, 7], 'only the full runs get an x position');
+    assert.equal(p.points, 3 * 3);
+    assert.ok(p.jersey.length === 3 && p.jersey.every((v) => v > 2000), `full throughput only, got ${p.jersey}`);
+    // uPlot paints tick labels on the canvas; _values holds the labels it painted on the x axis.
+    const ticks = await page.evaluate(() => document.querySelector('.chart-card[data-drawn="true"]').uplot.axes[0]._values.join(' '));
+    assert.match(ticks, /3b54cda/, 'full run 5 is named under the axis');
+    assert.doesNotMatch(ticks, /3171560/, 'smoke run 4 has no point here, so no label either');
+    assert.match(await page.locator('#profile-note').textContent(), /full profile \(the newest run’s\) only/);
+    assert.doesNotMatch(await hashOf(page), /[#&]p=/, 'the default profile is not written into the URL');
+
+    // Native radios: the arrow key moves to the next profile and selects it.
+    await profileRadios(page).first().focus();
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => /[#&]p=smoke(&|$)/.test(location.hash));
+    await waitForRuns(page, [2, 4, 6]);
+    p = await plotted(page);
+    assert.equal(p.points, 3 * 3);
+    assert.ok(p.jersey.every((v) => v < 1200), `smoke throughput only, got ${p.jersey}`);
+    assert.deepEqual(await checkedProfiles(page), ['full', 'smoke*', 'unknown']);
+
+    await page.reload();
+    await page.waitForFunction(() => window.__restbench.state === 'ready');
+    await waitForRuns(page, [2, 4, 6]);
+    assert.deepEqual(await checkedProfiles(page), ['full', 'smoke*', 'unknown']);
+
+    // Entries without a profile are a profile of their own, never drawn with a named one.
+    await page.evaluate(() => { location.hash = '#view=trends&s=read-heavy&m=throughput&p=unknown'; });
+    await waitForRuns(page, [0, 1]);
+    p = await plotted(page);
+    assert.ok(p.jersey.every((v) => v > 1500 && v < 1900), `unprofiled throughput only, got ${p.jersey}`);
+
+    await page.locator('fieldset[data-dimension=profile]').getByLabel('full — newest run').check();
+    await page.waitForFunction(() => !/[#&]p=/.test(location.hash));
+    await waitForRuns(page, [3, 5, 7]);
+    await shot(page, 'trends-profiles');
+    assertNoProblems(page);
+    await page.context().close();
+  });
+
+  test('markers and the regressions list show only the changes found in the shown profile', async () => {
+    const page = await open('profiles', '#view=trends&s=read-heavy&m=latency_p99');
+    await drawnCharts(page).first().waitFor();
+    const markers = () => page.locator('.chart-card').first().locator('.markers li').allTextContents();
+    assert.equal((await markers()).length, 1);
+    assert.match((await markers())[0], /regression \+20\.0 %/);
+
+    await page.locator('nav a[data-view=regressions]').click();
+    const rows = page.locator('#table-changes tbody tr');
+    await rows.first().waitFor();
+    assert.equal(await rows.count(), 1);
+    assert.match(await rows.first().textContent(), /\+20\.0 %/);
+
+    await page.locator('fieldset[data-dimension=profile]').getByLabel('smoke').check();
+    await page.waitForFunction(() => /[#&]p=smoke(&|$)/.test(location.hash) && /\+12\.5 %/.test(document.querySelector('#table-changes')?.textContent));
+    assert.equal(await rows.count(), 1);
+    // The link to the chart keeps the profile, and the chart marks the smoke change point only.
+    await rows.first().locator('.series-link').click();
+    await page.waitForFunction(() => location.hash.includes('view=trends') && /[#&]p=smoke(&|$)/.test(location.hash));
+    await page.waitForFunction(() => Number(document.querySelector('.chart-card.focused')?.dataset.markersDrawn) === 1);
+    const focused = page.locator('.chart-card.focused');
+    assert.deepEqual((await focused.locator('.markers li').allTextContents()).map((t) => t.match(/[+−]\d+\.\d+ %/)?.[0]), ['+12.5 %']);
+    assert.match(await focused.locator('.pinned').textContent(), /Change 5/);
+    assertNoProblems(page);
+    await page.context().close();
+  });
+
+  test('a packed history offers the same choice and plots the same points', async () => {
+    const page = await open('profiles-packed', '#view=trends&s=read-heavy&m=latency_p99');
+    assert.equal(await page.evaluate(() => window.__restbench.packed), true);
+    assert.deepEqual(await checkedProfiles(page), ['full*', 'smoke', 'unknown']);
+    await waitForRuns(page, [3, 5, 7]);
+    assert.equal((await plotted(page)).points, 3 * 3);
+    assert.equal(await page.locator('.chart-card').first().locator('.markers li').count(), 1, 'the full change point only');
+    assertNoProblems(page);
+    await page.context().close();
+  });
+
+  test('a single-profile history offers no choice; an unknown profile in the URL falls back with a note', async () => {
+    const page = await open('full', '#view=trends&s=mixed&m=throughput');
+    await drawnCharts(page).first().waitFor();
+    assert.equal(await page.locator('fieldset[data-dimension=profile]').count(), 0);
+    assert.equal(await page.locator('#profile-note').count(), 0);
+    await page.evaluate(() => { location.hash = '#view=trends&s=mixed&m=throughput&p=full'; });
+    await page.locator('#profile-note').waitFor();
+    assert.match(await page.locator('#profile-note').textContent(), /no profile “full”.*quick/s);
+    await drawnCharts(page).first().waitFor();
+    assert.equal(Number(await drawnCharts(page).first().getAttribute('data-points')), 3 * 12);
+    assertNoProblems(page);
+    await page.context().close();
+  });
+});
+
 describe('edge cases', () => {
   test('a single entry draws single-point charts and says there is no previous run', async () => {
     const page = await open('single');
