@@ -164,7 +164,9 @@ public final class PrComment {
         }
         if (env.path("pinning").isObject()) {
             List<String> pins = new ArrayList<>();
-            env.path("pinning").properties().forEach(e -> pins.add(e.getKey() + "→cpu " + e.getValue().asText()));
+            // "external": a database or service the runner did not start, so did not pin.
+            env.path("pinning").properties().forEach(e -> pins.add(e.getKey() + (e.getValue().asText().equals("external")
+                    ? " external" : "→cpu " + e.getValue().asText())));
             parts.add("pinning " + String.join(" ", pins));
         }
         parts.add("fingerprint `" + RunComparison.shortFingerprint(env.path("fingerprint").asText()) + "`");
