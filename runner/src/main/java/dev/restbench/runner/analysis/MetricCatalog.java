@@ -1,6 +1,7 @@
 package dev.restbench.runner.analysis;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -42,6 +43,11 @@ public final class MetricCatalog {
 
     private static void put(String id, String unit, Direction direction) {
         METRICS.put(id, new Metric(unit, direction));
+    }
+
+    /** Every metric id the runner produces, in display order. */
+    public static List<String> ids() {
+        return List.copyOf(METRICS.keySet());
     }
 
     public static Metric lookup(String id) {

@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
 
 /**
  * dev/bench/data.js in github-action-benchmark v1.22's own format, so the action (in CI) and the runner (locally)
- * read and write the same file: {@code window.BENCHMARK_DATA = } followed by {@code Json.MAPPER.stringify(data, null, 2)}
+ * read and write the same file: {@code window.BENCHMARK_DATA = } followed by {@code JSON.stringify(data, null, 2)}
  * of {@code {lastUpdate, repoUrl, entries: {suite: [{commit, date, tool, benches}]}}}. Entries written by the
  * action are kept as they are.
  */

@@ -8,6 +8,7 @@ import com.networknt.schema.PathType;
 import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
+import dev.restbench.runner.analysis.MetricCatalog;
 import dev.restbench.runner.io.Json;
 
 import java.io.IOException;
@@ -29,12 +30,7 @@ import java.util.Set;
 public final class ManifestLoader {
 
     /** Metric ids the runner computes; each must be described in the manifest catalogue. */
-    public static final List<String> PRODUCED_METRICS = List.of(
-            "throughput", "latency_p50", "latency_p95", "latency_p99", "latency_max", "error_pct",
-            "cpu_us_per_req", "alloc_bytes_per_req", "heap_mean_mb", "heap_peak_mb", "gc_ms_per_s",
-            "jit_cpu_ms_per_s",
-            "threads_peak", "hikari_active_mean", "hikari_active_peak",
-            "time_to_ready_ms", "rss_after_start_mb", "classes_loaded", "live_threads");
+    public static final List<String> PRODUCED_METRICS = MetricCatalog.ids();
 
     private static final JsonSchema SCHEMA = loadSchema();
 

@@ -51,6 +51,7 @@ final class BenchmarkRun {
     private String template;
     private int gatlingRuns;
     private Path snapshotDir;
+    private AutoCloseable snapshotCleanup;
     private final Map<String, Path> snapshots = new LinkedHashMap<>();
 
     BenchmarkRun(Manifest manifest, RunSelection selection, RunOptions options, GatlingStatsReader reader,
@@ -62,12 +63,12 @@ final class BenchmarkRun {
         this.out = out;
     }
 
-    /** @return 0 when every cell succeeded, 1 otherwise */
     /** The results directory of this run (set once {@link #execute()} has started). */
     Path runDirectory() {
         return runDir;
     }
 
+    /** @return 0 when every cell succeeded, 1 otherwise */
     int execute() throws Exception {
         ChildProcesses.installShutdownHook();
         Instant started = Instant.now();
@@ -110,6 +111,7 @@ final class BenchmarkRun {
         } finally {
             ChildProcesses.unregister(postgres);
             postgres.close();
+            ChildProcesses.unregister(snapshotCleanup);
             Trees.delete(snapshotDir);
         }
         timings.put("totalS", seconds(System.nanoTime() - t0));
@@ -162,7 +164,8 @@ final class BenchmarkRun {
     private void snapshotArtifacts() throws IOException {
         snapshotDir = Files.createTempDirectory("restbench-artifacts-");
         Path dir = snapshotDir;
-        ChildProcesses.register((AutoCloseable) () -> Trees.delete(dir)); // also on Ctrl-C
+        snapshotCleanup = () -> Trees.delete(dir);
+        ChildProcesses.register(snapshotCleanup); // also on Ctrl-C
         for (Manifest.Variant variant : selection.variants()) {
             Path artifact = options.root().resolve(variant.artifact());
             if (!options.services().containsKey(variant.name()) && Files.isRegularFile(artifact)) {
@@ -349,7 +352,6 @@ final class BenchmarkRun {
     /** @return null when the warmup went through, else the reason the step fails */
     private String warmup(RunPlan.Step step, ServiceUnderTest service) throws IOException, InterruptedException {
         Map<String, String> props = baseProperties(step, service, "warmup", selection.profile().warmupSeconds());
-        props.put("rate", number(warmupRate(step.scenario())));
         props.put("users", number(warmupUsers(step.scenario())));
         // The warmup is discarded: a cold JVM may fail or be slow; only a crash matters here.
         props.put("maxErrorPct", "100");
@@ -371,14 +373,7 @@ final class BenchmarkRun {
     /** The warmup runs at the capacity regime's concurrency: the JIT only compiles what runs hot. */
     private double warmupUsers(Manifest.Scenario scenario) {
         Manifest.Regime capacity = scenario.regimes().get("capacity");
-        double users = capacity != null && capacity.load().containsKey("users") ? capacity.load().get("users") : 8;
-        return Math.max(1, Math.round(users * selection.profile().scale()));
-    }
-
-    private double warmupRate(Manifest.Scenario scenario) {
-        Manifest.Regime latency = scenario.regimes().get("latency");
-        double rate = latency != null && latency.load().containsKey("rate") ? latency.load().get("rate") : 50;
-        return Math.max(1, rate * selection.profile().scale());
+        return scaled("users", capacity != null && capacity.load().containsKey("users") ? capacity.load().get("users") : 8);
     }
 
     private void measure(RunPlan.Step step, String regime, ServiceUnderTest service) throws IOException, InterruptedException {

@@ -24,7 +24,7 @@ public record RunSelection(String profileName, Manifest.Profile profile, Manifes
         for (String name : options.services().keySet()) {
             if (manifest.variant(name).isEmpty()) {
                 throw new UsageException("--services: unknown variant '" + name + "' (manifest has: "
-                        + String.join(", ", manifest.variants().stream().map(Manifest.Variant::name).toList()) + ")");
+                        + variantNames(manifest) + ")");
             }
         }
         if (options.variants().isEmpty()) {
@@ -37,7 +37,7 @@ public record RunSelection(String profileName, Manifest.Profile profile, Manifes
                     throw new UsageException("variant '" + name + "' has no URL in --services");
                 }
                 variants.add(manifest.variant(name).orElseThrow(() -> new UsageException("unknown variant '" + name
-                        + "' (manifest has: " + String.join(", ", manifest.variants().stream().map(Manifest.Variant::name).toList()) + ")")));
+                        + "' (manifest has: " + variantNames(manifest) + ")")));
             }
         }
         List<String> scenarioNames = !options.scenarios().isEmpty() ? options.scenarios()
@@ -52,6 +52,10 @@ public record RunSelection(String profileName, Manifest.Profile profile, Manifes
         RunPlan plan = RunPlan.of(variants, scenarios, regimes, profile.repetitions());
         return new RunSelection(profileName, profile, manifest.datasets().get(profile.dataset()), variants, scenarios,
                 regimes, plan);
+    }
+
+    private static String variantNames(Manifest manifest) {
+        return String.join(", ", manifest.variants().stream().map(Manifest.Variant::name).toList());
     }
 
     /** Number of measured windows (one per step and regime). */

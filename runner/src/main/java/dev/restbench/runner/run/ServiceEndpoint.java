@@ -15,8 +15,9 @@ final class ServiceEndpoint implements ServiceUnderTest {
     private final String healthPath;
     private final String metricsPath;
 
+    /** @param baseUrl without a trailing slash (RunOptions strips it) */
     ServiceEndpoint(String baseUrl, String healthPath, String metricsPath) {
-        this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+        this.baseUrl = baseUrl;
         this.healthPath = healthPath;
         this.metricsPath = metricsPath;
     }

@@ -11,7 +11,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,7 +48,7 @@ class ExternalServicesTest {
                 statement.execute("INSERT INTO item (sku, name, price, stock, category_id, updated_at) "
                         + "VALUES ('LEFTOVER', 'from an earlier run', 1, 1, 1, now())");
             }
-            int port = freePort();
+            int port = ServiceProcess.freePort();
             ProcessBuilder builder = new ProcessBuilder(javaBin(), "-Xmx256m", "-jar", jar.toString())
                     .redirectErrorStream(true).redirectOutput(tmp.resolve("jersey.log").toFile());
             builder.environment().put("PORT", Integer.toString(port));
@@ -114,7 +113,7 @@ class ExternalServicesTest {
     @Test
     void aServiceThatDoesNotAnswerYieldsFailedCellsWithTheReason(@TempDir Path tmp) throws Exception {
         try (PostgresServer postgres = PostgresServer.embedded(0, false)) {
-            String nobody = "http://127.0.0.1:" + freePort();
+            String nobody = "http://127.0.0.1:" + ServiceProcess.freePort();
             Path results = tmp.resolve("results");
 
             int exit = Main.execute(List.of("run", "--root", ROOT.toString(), "--manifest",
@@ -174,11 +173,5 @@ class ExternalServicesTest {
 
     private static String javaBin() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    }
-
-    private static int freePort() throws Exception {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 }

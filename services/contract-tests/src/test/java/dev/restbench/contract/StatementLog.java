@@ -38,6 +38,7 @@ final class StatementLog {
     private static final Set<String> DATA_KEYWORDS = Set.of("SELECT", "INSERT", "UPDATE", "DELETE", "WITH");
     private static final Set<String> TRANSACTION_KEYWORDS = Set.of("BEGIN", "START", "COMMIT", "END", "ROLLBACK",
             "ABORT");
+    private static final Pattern FIRST_WORD = Pattern.compile("^\\s*([A-Za-z]+)");
     private static final Pattern VALIDATION_QUERY = Pattern.compile("(?i)^\\s*SELECT\\s+1\\s*;?\\s*$");
 
     private final PostgresServer server;
@@ -68,11 +69,6 @@ final class StatementLog {
         long transactionRoundTrips() {
             return count("COMMIT") + count("ROLLBACK");
         }
-    }
-
-    /** The data statements executed in {@code database} while {@code action} ran. */
-    List<String> dataStatements(String database, Runnable action) {
-        return statements(database, action).data();
     }
 
     /** The data and transaction control statements executed in {@code database} while {@code action} ran. */
@@ -110,7 +106,7 @@ final class StatementLog {
     }
 
     private static String firstWord(String sql) {
-        Matcher word = Pattern.compile("^\\s*([A-Za-z]+)").matcher(sql);
+        Matcher word = FIRST_WORD.matcher(sql);
         return word.find() ? word.group(1).toUpperCase(Locale.ROOT) : "";
     }
 
@@ -122,8 +118,7 @@ final class StatementLog {
         while (trimmed.startsWith("(")) {
             trimmed = trimmed.substring(1).stripLeading();
         }
-        Matcher word = Pattern.compile("^([A-Za-z]+)").matcher(trimmed);
-        return word.find() && DATA_KEYWORDS.contains(word.group(1).toUpperCase(Locale.ROOT));
+        return DATA_KEYWORDS.contains(firstWord(trimmed));
     }
 
     static String loggedSql(String message) {
