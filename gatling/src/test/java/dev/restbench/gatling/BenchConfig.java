@@ -19,11 +19,12 @@ public record BenchConfig(
         int datasetItems,
         String runTag,
         double maxErrorPct,
-        int maxP99Ms) {
+        int maxP99Ms,
+        java.util.Optional<java.nio.file.Path> stopFile) {
 
     public enum Dialect { PLAIN, HAL }
 
-    public enum Regime { CAPACITY, LATENCY, WARMUP }
+    public enum Regime { CAPACITY, LATENCY }
 
     public static BenchConfig fromSystemProperties() {
         return new BenchConfig(
@@ -37,7 +38,14 @@ public record BenchConfig(
                 positiveInt("dataset.items", 100000),
                 runTag(string("runTag", randomTag())),
                 nonNegativeDouble("maxErrorPct", 1.0),
-                positiveInt("maxP99Ms", 2000));
+                positiveInt("maxP99Ms", 2000),
+                java.util.Optional.ofNullable(System.getProperty("stopFile")).filter(v -> !v.isBlank())
+                        .map(java.nio.file.Path::of));
+    }
+
+    /** A session driven by the runner: it says when to stop (by creating the stop file) and judges the windows. */
+    public boolean session() {
+        return stopFile.isPresent();
     }
 
     private static String string(String name, String fallback) {

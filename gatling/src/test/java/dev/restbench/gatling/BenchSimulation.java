@@ -1,9 +1,9 @@
 package dev.restbench.gatling;
 
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.constantConcurrentUsers;
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.global;
-import static io.gatling.javaapi.core.CoreDsl.rampConcurrentUsers;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.gatling.javaapi.core.Assertion;
@@ -12,6 +12,8 @@ import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Simulation;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,14 +23,22 @@ import java.util.List;
  * assertions. A subclass only says what one iteration does, in terms of {@link Operations}.
  *
  * <p>One virtual user runs one iteration and leaves. In the capacity regime the closed model replaces it at once
- * (a fixed number of iterations always in flight, no think time); in the latency and warm-up regimes iterations
- * arrive at a fixed rate whatever the response times (open model, no coordinated omission). Connections are shared
- * by all virtual users, like the keep-alive pool of a service calling another one.
+ * (a fixed number of iterations always in flight, no think time); in the latency regime iterations arrive at a fixed
+ * rate whatever the response times (open model, no coordinated omission). Connections are shared by all virtual
+ * users, like the keep-alive pool of a service calling another one.
+ *
+ * <p><b>Session mode</b> ({@code -DstopFile=…}, how the runner uses it): ONE Gatling JVM loads the service for the
+ * whole cell — the warmup until the service is steady, then every measured window back to back. {@code duration} is
+ * only an upper bound; the runner decides when the warmup ends and the windows close, reads the windows out of
+ * {@code simulation.log} by time, and ends the run by creating the stop file, which a one-user controller scenario
+ * polls. Without it (a run by hand) the simulation lasts {@code duration} seconds and asserts the error budget.
  */
 public abstract class BenchSimulation extends Simulation {
 
     /** Time allowed after the injection ends for in-flight iterations (requests time out after 10 s anyway). */
     private static final Duration DRAIN = Duration.ofSeconds(15);
+    /** How often the controller looks for the stop file: the stop lands at most this late after the last window. */
+    private static final Duration STOP_POLL = Duration.ofMillis(100);
 
     /** What one iteration of the scenario does. */
     protected interface Iteration {
@@ -42,23 +52,30 @@ public abstract class BenchSimulation extends Simulation {
                 .feed(Feeders.datasetReads(config))
                 .exec(iteration.build(ops, new Drafts(config)));
         Duration duration = Duration.ofSeconds(config.durationSeconds());
-        setUp(inject(scenario, config, duration))
+        List<PopulationBuilder> populations = new ArrayList<>();
+        populations.add(inject(scenario, config, duration));
+        config.stopFile().ifPresent(stop -> populations.add(controller(stop)));
+        SetUp setUp = setUp(populations)
                 .protocols(ops.protocol(config.baseUrl()).shareConnections().disableWarmUp())
-                .assertions(assertions(config))
                 .maxDuration(duration.plus(DRAIN));
+        if (!config.session()) {
+            setUp.assertions(assertions(config));
+        }
     }
 
     private static PopulationBuilder inject(ScenarioBuilder scenario, BenchConfig config, Duration duration) {
         return switch (config.regime()) {
             case CAPACITY -> scenario.injectClosed(constantConcurrentUsers(config.users()).during(duration));
             case LATENCY -> scenario.injectOpen(constantUsersPerSec(config.rate()).during(duration));
-            // The JIT compiles what runs hot: warm up at the capacity regime's concurrency (a closed model, so a
-            // cold JVM is never buried under a queue), ramping in over the first third.
-            case WARMUP -> scenario.injectClosed(
-                    rampConcurrentUsers(1).to(Math.max(1, config.users())).during(duration.dividedBy(3)),
-                    constantConcurrentUsers(Math.max(1, config.users()))
-                            .during(duration.minus(duration.dividedBy(3))));
         };
+    }
+
+    /** One user that sends nothing and stops the load generator (gracefully: the run counts as a success). */
+    private static PopulationBuilder controller(Path stopFile) {
+        return scenario("controller")
+                .forever().on(ChainBuilder.EMPTY.pause(STOP_POLL)
+                        .stopLoadGeneratorIf("the runner closed the last window", session -> Files.exists(stopFile)))
+                .injectOpen(atOnceUsers(1));
     }
 
     private static List<Assertion> assertions(BenchConfig config) {

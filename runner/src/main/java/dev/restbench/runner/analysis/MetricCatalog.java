@@ -24,6 +24,7 @@ public final class MetricCatalog {
         put("latency_max", "ms", Direction.SMALLER);
         put("error_pct", "%", Direction.SMALLER);
         put("cpu_us_per_req", "µs", Direction.SMALLER);
+        put("req_per_cpu_s", "req/s", Direction.BIGGER);
         put("alloc_bytes_per_req", "B", Direction.SMALLER);
         put("heap_mean_mb", "MB", Direction.SMALLER);
         put("heap_peak_mb", "MB", Direction.SMALLER);
@@ -34,6 +35,7 @@ public final class MetricCatalog {
         put("hikari_active_peak", "connections", Direction.SMALLER);
         put("time_to_ready_ms", "ms", Direction.SMALLER);
         put("rss_after_start_mb", "MB", Direction.SMALLER);
+        put("heap_after_start_mb", "MB", Direction.SMALLER);
         put("classes_loaded", "classes", Direction.SMALLER);
         put("live_threads", "threads", Direction.SMALLER);
     }

@@ -10,6 +10,7 @@ import java.util.Optional;
 @JsonIgnoreProperties(ignoreUnknown = true) // "$schema"
 public record Manifest(
         int schemaVersion,
+        int harnessVersion,
         Defaults defaults,
         Pinning pinning,
         List<Variant> variants,
@@ -42,20 +43,39 @@ public record Manifest(
     public record Regime(String description, Map<String, Double> load) {
     }
 
-    public record Profile(String description, List<String> scenarios, List<String> regimes, int repetitions,
-                          int warmupSeconds, int windowSeconds, Double loadScale, String dataset) {
+    /**
+     * How a profile measures (docs/verdicts.md, "Method"): {@code trials} starts of every variant in randomized
+     * interleaved rounds; in each start, per cell, a warmup until steady (or its cap) and {@code windows} back-to-back
+     * windows of {@code windowSeconds}.
+     */
+    public record Profile(String description, List<String> scenarios, List<String> regimes, int trials, int windows,
+                          int windowSeconds, Warmup warmup, Double loadScale, String dataset) {
         public double scale() {
             return loadScale == null ? 1.0 : loadScale;
         }
     }
 
+    /** The steady-state rule of a profile's warmup (SteadyState in the runner). */
+    public record Warmup(int minSeconds, int maxSeconds, int stableSeconds, double maxJitMsPerS, double maxDriftPct) {
+    }
+
     public record ErrorBudget(double maxErrorPct, double capacityP99Ms) {
     }
 
+    /**
+     * @param version bumped when the definition changes (part of the environment fingerprint, so a new definition
+     *                starts a new series instead of looking like a regression)
+     * @param primary the regimes in which this metric is a primary one (judged with Holm's correction and counted
+     *                by the PR headline); empty = secondary everywhere
+     */
     public record MetricDefinition(String id, String label, String unit, String direction, String suite,
-                                   String scope, String description) {
+                                   String scope, int version, List<String> primary, String description) {
         public boolean biggerIsBetter() {
             return "bigger".equals(direction);
+        }
+
+        public boolean primaryIn(String regime) {
+            return primary != null && primary.contains(regime);
         }
     }
 

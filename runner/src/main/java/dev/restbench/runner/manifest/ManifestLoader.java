@@ -100,6 +100,11 @@ public final class ManifestLoader {
                     }
                 }
             }
+            Manifest.Warmup w = profile.warmup();
+            if (w.stableSeconds() > w.minSeconds() || w.minSeconds() > w.maxSeconds()) {
+                problems.add(at + "/warmup: needs stableSeconds <= minSeconds <= maxSeconds (has " + w.stableSeconds()
+                        + ", " + w.minSeconds() + ", " + w.maxSeconds() + ")");
+            }
             if (!m.datasets().containsKey(profile.dataset())) {
                 problems.add(at + "/dataset: unknown dataset '" + profile.dataset() + "' (known: "
                         + String.join(", ", m.datasets().keySet()) + ")");

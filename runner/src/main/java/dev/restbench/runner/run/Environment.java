@@ -14,17 +14,23 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Where and with what a run was measured. The fingerprint hashes the fields that make two runs comparable
- * (hardware, OS, JDK, PostgreSQL, manifest, profile, pinning, CPU source) — not the commit, which is what is
- * compared. {@code services} lists the variants measured at a URL (not started by the runner: their pinning is
- * "external" and their CPU comes from their own metrics, {@code cpuSource} "metrics"); empty for a normal run.
+ * Where and with what a run was measured. The fingerprint hashes what makes two runs comparable: the machine (CPU
+ * model and count, governor, OS, kernel, JDK, PostgreSQL), the pinning and CPU source, and the method — the harness
+ * version, each metric's definition version and the parts of the manifest that shape every measurement (the profile,
+ * its scenarios in order with their loads, the dataset, the defaults, the error budget). Not the variants' own
+ * entries: a variant's configuration is part of what is compared, like its code, and adding a variant must not start
+ * new series for the others. Not the commit either. {@code services} lists the variants measured at a URL (not started
+ * by the runner: their pinning is "external" and their CPU comes from their own metrics, {@code cpuSource}
+ * "metrics"); empty for a normal run.
  */
 record Environment(String fingerprint, String cpuModel, int cpuCount, String governor, String os, String kernel,
-                   String jdk, String postgres, String manifestHash, String profile, Map<String, String> pinning,
-                   String cpuSource, Map<String, String> services) {
+                   String jdk, String postgres, int harnessVersion, String methodHash, String manifestHash,
+                   String profile, Map<String, String> pinning, String cpuSource, Map<String, String> services) {
 
-    static Environment capture(Path manifest, String profile, Manifest.Pinning pinning, String postgresVersion,
+    static Environment capture(Manifest parsed, Path manifest, RunSelection selection, String postgresVersion,
                                boolean externalPostgres, Map<String, String> services) throws IOException {
+        String profile = selection.profileName();
+        Manifest.Pinning pinning = parsed.pinning();
         String cpuModel = readCpuModel();
         int cpuCount = Runtime.getRuntime().availableProcessors();
         String governor = readFirstLine(Path.of("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"));
@@ -38,11 +44,33 @@ record Environment(String fingerprint, String cpuModel, int cpuCount, String gov
         pins.put("gatling", pinning.gatling());
         pins.put("postgres", externalPostgres ? "external" : pinning.postgres());
         String cpuSource = services.isEmpty() ? "proc" : "metrics";
+        String methodHash = methodHash(parsed, selection);
         String fingerprint = sha256(String.join("\n", List.of(cpuModel, Integer.toString(cpuCount),
-                String.valueOf(governor), os, kernel, jdk, postgresVersion, manifestHash, profile, pins.toString(),
-                cpuSource)).getBytes(StandardCharsets.UTF_8));
+                String.valueOf(governor), os, kernel, jdk, postgresVersion, Integer.toString(parsed.harnessVersion()),
+                methodHash, profile, pins.toString(), cpuSource)).getBytes(StandardCharsets.UTF_8));
         return new Environment(fingerprint, cpuModel, cpuCount, governor, os, kernel, jdk, postgresVersion,
-                manifestHash, profile, pins, cpuSource, java.util.Collections.unmodifiableMap(new LinkedHashMap<>(services)));
+                parsed.harnessVersion(), methodHash, manifestHash, profile, pins, cpuSource,
+                java.util.Collections.unmodifiableMap(new LinkedHashMap<>(services)));
+    }
+
+    /** The manifest parts every measurement of this selection depends on, hashed (records print all their fields). */
+    private static String methodHash(Manifest manifest, RunSelection selection) {
+        StringBuilder method = new StringBuilder();
+        Manifest.Profile p = selection.profile();
+        // Field by field, leaving descriptions out: rewording a description changes no measurement.
+        method.append(List.of(p.trials(), p.windows(), p.windowSeconds(), p.warmup(), p.scale())).append('\n');
+        method.append(selection.dataset()).append('\n');
+        for (Manifest.Scenario scenario : selection.scenarios()) {
+            method.append(scenario.name()).append(' ').append(scenario.simulation());
+            new java.util.TreeMap<>(scenario.regimes()).forEach((regime, r) -> method.append(' ').append(regime)
+                    .append(new java.util.TreeMap<>(r.load())));
+            method.append('\n');
+        }
+        method.append(selection.regimes()).append('\n');
+        method.append(manifest.defaults()).append('\n');
+        method.append(manifest.errorBudget()).append('\n');
+        manifest.metrics().forEach(m -> method.append(m.id()).append('@').append(m.version()).append('\n'));
+        return sha256(method.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     private static String readCpuModel() {

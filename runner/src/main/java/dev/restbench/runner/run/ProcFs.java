@@ -73,6 +73,40 @@ final class ProcFs {
         return (utime + stime) * 1_000_000L / CLOCK_TICKS;
     }
 
+    /**
+     * CPU time in microseconds of a process and each of its live descendants, keyed by pid (PostgreSQL: the postmaster
+     * and its backends). A process that exits between two readings takes its time with it; a new one counts from 0.
+     */
+    static Map<Long, Long> treeCpuMicros(long pid) {
+        Map<Long, Long> cpu = new HashMap<>();
+        cpuMicros(pid).ifPresent(v -> cpu.put(pid, v));
+        ProcessHandle.of(pid).ifPresent(root -> root.descendants()
+                .forEach(child -> cpuMicros(child.pid()).ifPresent(v -> cpu.put(child.pid(), v))));
+        return cpu;
+    }
+
+    /** Busy and total time of each CPU since boot, in ticks, from /proc/stat ("cpuN" lines); empty off Linux. */
+    static Map<Integer, long[]> cpuTicks() {
+        Map<Integer, long[]> cpus = new HashMap<>();
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/stat"))) {
+                if (!line.startsWith("cpu") || line.startsWith("cpu ")) {
+                    continue;
+                }
+                String[] f = line.trim().split("\\s+");
+                long total = 0;
+                for (int i = 1; i < f.length; i++) {
+                    total += Long.parseLong(f[i]);
+                }
+                long idle = Long.parseLong(f[4]) + (f.length > 5 ? Long.parseLong(f[5]) : 0); // idle + iowait
+                cpus.put(Integer.parseInt(f[0].substring(3)), new long[] {total - idle, total});
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux: no core-level figures
+        }
+        return cpus;
+    }
+
     /** VmRSS in kB; empty if the process is gone. */
     static OptionalLong rssKb(long pid) {
         try {

@@ -1,7 +1,9 @@
 package dev.restbench.runner.run;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.restbench.runner.analysis.Stats;
 import dev.restbench.runner.io.AtomicFiles;
+import dev.restbench.runner.io.Json;
 import dev.restbench.runner.manifest.Manifest;
 
 import java.io.IOException;
@@ -15,15 +17,17 @@ import java.util.Map;
 
 /**
  * Writes results/&lt;run-id&gt;/: the two github-action-benchmark files, summary.md, and run.json LAST — every file
- * atomically — so a directory without run.json is an unfinished (or interrupted) run.
+ * atomically — so a directory without run.json is an unfinished (or interrupted) run. Shape: docs/ARCHITECTURE.md
+ * and runner/src/main/resources/schemas/run.schema.json.
  */
 final class ResultsWriter {
     static final String THROUGHPUT_FILE = "bench-throughput.json";
     static final String COSTS_FILE = "bench-costs.json";
+    static final int SCHEMA_VERSION = 2;
 
     /** What run.json records about the run besides the measurements. */
     record RunInfo(String runId, String profile, String startedAt, String finishedAt, GitInfo commit,
-                   Environment environment, Map<String, Double> timings) {
+                   Environment environment, Map<String, Double> timings, RunPlan plan, int roundsRun) {
     }
 
     private final Manifest manifest;
@@ -39,7 +43,6 @@ final class ResultsWriter {
             return; // interrupted (Ctrl-C, SIGTERM): the cells are incomplete, write nothing that looks like a result
         }
         List<RunResults.CellSummary> cells = results.cells();
-        Map<String, Map<String, Stats.Summary>> startup = results.startup();
         String fp12 = info.environment().fingerprint().substring(0, 12);
         List<Map<String, Object>> throughput = new ArrayList<>();
         List<Map<String, Object>> costs = new ArrayList<>();
@@ -53,7 +56,7 @@ final class ResultsWriter {
                         .add(benchEntry(name, manifest.metric(id).unit(), s, info.profile(), fp12));
             });
         }
-        startup.forEach((variant, metrics) -> metrics.forEach((id, s) ->
+        results.startup().forEach((variant, metrics) -> metrics.forEach((id, s) ->
                 costs.add(benchEntry(variant + "/startup/-/" + id, manifest.metric(id).unit(), s, info.profile(), fp12))));
         AtomicFiles.writeJson(dir.resolve(THROUGHPUT_FILE), throughput);
         AtomicFiles.writeJson(dir.resolve(COSTS_FILE), costs);
@@ -61,13 +64,15 @@ final class ResultsWriter {
         if (ChildProcesses.shuttingDown()) {
             return; // interrupted: never leave a run.json that would make the run look complete
         }
-        AtomicFiles.writeJson(dir.resolve("run.json"), runJson(info, results, cells, startup));
+        AtomicFiles.writeJson(dir.resolve("run.json"), runJson(manifest, info, results));
     }
 
-    private Map<String, Object> runJson(RunInfo info, RunResults results, List<RunResults.CellSummary> cells,
-                                        Map<String, Map<String, Stats.Summary>> startup) {
+    /** The run.json tree (also built after each round for a {@link BenchmarkRun.RoundListener}). */
+    static ObjectNode runJson(Manifest manifest, RunInfo info, RunResults results) {
+        List<RunResults.CellSummary> cells = results.cells();
+        Map<String, Map<String, Stats.Summary>> startup = results.startup();
         Map<String, Object> run = new LinkedHashMap<>();
-        run.put("schemaVersion", 1);
+        run.put("schemaVersion", SCHEMA_VERSION);
         run.put("runId", info.runId());
         run.put("status", cells.stream().allMatch(RunResults.CellSummary::ok) ? "ok" : "failed");
         run.put("profile", info.profile());
@@ -82,50 +87,93 @@ final class ResultsWriter {
         commit.put("dirty", info.commit().dirty());
         run.put("commit", commit);
         run.put("environment", info.environment());
+        Map<String, Object> plan = new LinkedHashMap<>();
+        plan.put("seed", info.plan().seed());
+        plan.put("rounds", info.roundsRun());
+        plan.put("order", info.plan().trials().stream().filter(t -> t.round() < info.roundsRun())
+                .map(t -> List.of(t.round(), t.variant().name())).toList());
+        run.put("plan", plan);
         List<Object> variants = new ArrayList<>();
         startup.forEach((variant, metrics) -> {
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("name", variant);
             Map<String, Object> startupMetrics = new LinkedHashMap<>();
             metrics.forEach((id, s) -> startupMetrics.put(id,
-                    summary(id, s, results.startupValues().get(variant).get(id))));
+                    summary(manifest, id, s, results.startupValues().get(variant).get(id), null)));
             entry.put("startup", startupMetrics);
             variants.add(entry);
         });
         run.put("variants", variants);
         List<Object> cellList = new ArrayList<>();
         for (RunResults.CellSummary cell : cells) {
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("variant", cell.key().variant());
-            entry.put("scenario", cell.key().scenario());
-            entry.put("regime", cell.key().regime());
-            entry.put("status", cell.ok() ? "ok" : "failed");
-            entry.put("reason", cell.reason());
-            List<Object> reps = new ArrayList<>();
-            for (RunResults.Repetition rep : cell.repetitions()) {
-                Map<String, Object> r = new LinkedHashMap<>();
-                r.put("index", rep.index());
-                r.put("status", rep.ok() ? "ok" : "failed");
-                r.put("reason", rep.reason());
-                // No numbers anywhere in a failed cell, not even from its repetitions that went well.
-                r.put("metrics", cell.ok() ? round(rep.metrics()) : Map.of());
-                r.put("report", rep.report());
-                reps.add(r);
-            }
-            entry.put("repetitions", reps);
-            if (cell.ok()) {
-                Map<String, Object> metrics = new LinkedHashMap<>();
-                cell.metrics().forEach((id, s) -> metrics.put(id, summary(id, s, cell.values().get(id))));
-                entry.put("metrics", metrics);
-            }
-            cellList.add(entry);
+            cellList.add(cellJson(manifest, cell));
         }
         run.put("cells", cellList);
         run.put("timings", info.timings());
-        return run;
+        return Json.MAPPER.valueToTree(run);
     }
 
-    private Map<String, Object> summary(String id, Stats.Summary s, List<Double> values) {
+    private static Map<String, Object> cellJson(Manifest manifest, RunResults.CellSummary cell) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("variant", cell.key().variant());
+        entry.put("scenario", cell.key().scenario());
+        entry.put("regime", cell.key().regime());
+        entry.put("status", cell.ok() ? "ok" : "failed");
+        entry.put("reason", cell.reason());
+        entry.put("steady", cell.steady());
+        entry.put("bottleneck", cell.ok() ? cell.bottleneck() : null);
+        List<Object> trials = new ArrayList<>();
+        for (RunResults.TrialResult trial : cell.trials()) {
+            CellSession.Outcome outcome = trial.outcome();
+            Map<String, Object> t = new LinkedHashMap<>();
+            t.put("trial", trial.trial());
+            t.put("round", trial.round());
+            t.put("status", outcome.ok() ? "ok" : "failed");
+            t.put("reason", outcome.reason());
+            t.put("warmupSeconds", round(outcome.warmupSeconds()));
+            t.put("steady", outcome.steady());
+            t.put("unsteadyReason", outcome.unsteadyReason());
+            t.put("bottleneck", outcome.ok() ? outcome.bottleneck() : null);
+            t.put("utilisation", outcome.utilisation() == null ? null : utilisation(outcome.utilisation()));
+            List<Object> windows = new ArrayList<>();
+            for (CellSession.Window window : outcome.windows()) {
+                Map<String, Object> w = new LinkedHashMap<>();
+                w.put("startedAtMs", window.startedAtMillis());
+                w.put("seconds", round(window.seconds()));
+                // No numbers anywhere in a failed cell, not even from its trials that went well.
+                w.put("metrics", cell.ok() ? round(window.metrics()) : Map.of());
+                windows.add(w);
+            }
+            t.put("windows", cell.ok() ? windows : List.of());
+            t.put("report", outcome.report());
+            trials.add(t);
+        }
+        entry.put("trials", trials);
+        if (cell.ok()) {
+            Map<String, Object> metrics = new LinkedHashMap<>();
+            cell.metrics().forEach((id, s) -> metrics.put(id,
+                    summary(manifest, id, s, cell.values().get(id), cell.windows().get(id))));
+            entry.put("metrics", metrics);
+        }
+        return entry;
+    }
+
+    private static Map<String, Object> utilisation(WindowMetrics.Utilisation u) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("service", roundOrNull(u.service()));
+        out.put("postgres", roundOrNull(u.postgres()));
+        out.put("loadGenerator", roundOrNull(u.loadGenerator()));
+        out.put("serviceCores", roundOrNull(u.serviceCores()));
+        out.put("sharedCores", roundOrNull(u.sharedCores()));
+        return out;
+    }
+
+    /**
+     * A metric of a cell over its trials: n = trials (starts), each value a trial's mean over its windows; median,
+     * min, max and spread over those; windows = each trial's window values.
+     */
+    private static Map<String, Object> summary(Manifest manifest, String id, Stats.Summary s, List<Double> values,
+                                               List<List<Double>> windows) {
         Manifest.MetricDefinition metric = manifest.metric(id);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("unit", metric.unit());
@@ -136,6 +184,9 @@ final class ResultsWriter {
         out.put("max", round(s.max()));
         out.put("spreadPct", Double.isFinite(s.spreadPct()) ? round(s.spreadPct()) : null);
         out.put("values", values.stream().map(ResultsWriter::round).toList());
+        if (windows != null) {
+            out.put("windows", windows.stream().map(w -> w.stream().map(ResultsWriter::round).toList()).toList());
+        }
         return out;
     }
 
@@ -157,15 +208,16 @@ final class ResultsWriter {
                 + "- profile: `" + info.profile() + "`, commit `" + info.commit().shortId() + "`"
                 + (info.commit().dirty() ? " (dirty working tree)" : "") + "\n"
                 + "- " + env.cpuModel() + " × " + env.cpuCount() + ", " + env.os() + " " + env.kernel()
-                + ", JDK " + env.jdk() + ", PostgreSQL " + env.postgres() + "\n"
+                + ", JDK " + env.jdk() + ", PostgreSQL " + env.postgres() + ", harness v" + env.harnessVersion() + "\n"
                 + "- CPU pinning: service " + env.pinning().get("service") + ", Gatling " + env.pinning().get("gatling")
                 + ", PostgreSQL " + env.pinning().get("postgres") + "\n"
                 + (env.services().isEmpty() ? "" : "- services measured at URLs, not started by the runner (CPU/request"
                         + " from their own process_cpu_time, JIT compilation included; no startup metrics): "
                         + env.services().entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
                         .collect(java.util.stream.Collectors.joining(", ")) + "\n")
-                + "- figures: median over n repetitions, ±spread = (max − min) / median; latencies and RPS are"
-                + " Gatling's own numbers\n\n"
+                + "- " + info.roundsRun() + " round(s) of starts in randomized order (seed " + info.plan().seed() + ")\n"
+                + "- figures: median over the starts (n) of each start's mean over its windows; ±spread = (max − min)"
+                + " / median over the starts; latencies and RPS from Gatling's simulation.log\n\n"
                 + tables;
     }
 
@@ -175,6 +227,10 @@ final class ResultsWriter {
         }
         // 6 significant digits: far below any run-to-run noise, keeps the files readable.
         return new BigDecimal(value).round(new MathContext(6)).doubleValue();
+    }
+
+    private static Double roundOrNull(Double value) {
+        return value == null ? null : round(value);
     }
 
     private static Map<String, Double> round(Map<String, Double> metrics) {

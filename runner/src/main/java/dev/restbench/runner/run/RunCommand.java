@@ -33,8 +33,8 @@ public final class RunCommand implements Command {
             System.out.println(selection.describe());
             return 0;
         }
-        BenchmarkRun run = new BenchmarkRun(manifest, selection, options, new GatlingModuleReader(), System.out);
-        int exit = run.execute();
+        BenchmarkRun run = new BenchmarkRun(manifest, selection, options, System.out);
+        int exit = run.execute(BenchmarkRun.RoundListener.ALL);
         if (options.history().isPresent() && run.runDirectory() != null
                 && Files.isRegularFile(run.runDirectory().resolve("run.json"))) {
             appendToHistory(options, run.runDirectory(), options.history().get());

@@ -25,7 +25,8 @@ public record RunOptions(
         String databasePassword,
         boolean dryRun,
         boolean printTables,
-        Optional<Path> history) {
+        Optional<Path> history,
+        Optional<Long> seed) {
 
     static final String HELP = """
             usage: ./bench run [options]
@@ -61,12 +62,14 @@ public record RunOptions(
                                      next to it (default: <root>/history when --results is not given, so local
                                      runs build up a trend; none otherwise)
               --no-history           do not append to any history
+              --seed N               seed of the randomized order of the variants in each round (default: random,
+                                     recorded in run.json)
             """;
 
     static RunOptions parse(List<String> args) {
         Options o = Options.parse(args,
                 Set.of("profile", "manifest", "root", "results", "variants", "scenarios", "database-url",
-                        "database-user", "database-password", "history", "services"),
+                        "database-user", "database-password", "history", "services", "seed"),
                 Set.of("dry-run", "no-tables", "no-history"));
         if (!o.positional().isEmpty()) {
             throw new UsageException("unexpected argument '" + o.positional().get(0) + "'");
@@ -91,7 +94,8 @@ public record RunOptions(
                 o.value("database-password").or(() -> env("DATABASE_PASSWORD")).orElse("postgres"),
                 o.flag("dry-run"),
                 !o.flag("no-tables"),
-                history(o, root));
+                history(o, root),
+                o.value("seed").map(RunOptions::seed));
     }
 
     private static Optional<Path> history(Options o, Path root) {
@@ -122,6 +126,14 @@ public record RunOptions(
             }
         }
         return services;
+    }
+
+    private static long seed(String text) {
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new UsageException("--seed must be an integer, was '" + text + "'");
+        }
     }
 
     private static Optional<String> env(String name) {

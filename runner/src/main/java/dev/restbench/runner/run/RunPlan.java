@@ -3,36 +3,55 @@ package dev.restbench.runner.run;
 import dev.restbench.runner.manifest.Manifest;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Random;
 
 /**
- * The order of work: for each repetition, for each scenario, every variant once; the variant order alternates
- * forward / reversed from one block to the next (A B C, C B A, A B C …) so that drift over the run (thermal,
- * page cache, a neighbour's load) does not always favour the same variant. Each step starts the variant on a
- * fresh database, warms it up and measures every regime of the scenario.
+ * The order of work, as randomized multiple interleaved trials (Abedi &amp; Brecht 2017): {@code trials} rounds; in
+ * each round every variant is started once, in an order shuffled per round with a recorded seed, so neither drift of
+ * the machine over the run (thermal, page cache, a neighbour's load) nor a fixed position favours a variant. One
+ * start (a trial) runs every cell of the selection in a fixed order — scenarios as the profile lists them, each
+ * scenario's regimes capacity then latency — so every variant meets the same sequence (docs/verdicts.md, "Method").
  */
-public record RunPlan(List<Step> steps) {
+public record RunPlan(long seed, List<Trial> trials) {
 
-    /** One service start: variant × scenario × repetition, measuring {@code regimes} in order. */
-    public record Step(Manifest.Variant variant, Manifest.Scenario scenario, List<String> regimes, int repetition) {
+    /** One cell of a trial: a scenario in one regime. */
+    public record Cell(Manifest.Scenario scenario, String regime) {
+    }
+
+    /** One start of a variant: round {@code round}, measuring {@code cells} in order. */
+    public record Trial(Manifest.Variant variant, int round, List<Cell> cells) {
     }
 
     public static RunPlan of(List<Manifest.Variant> variants, List<Manifest.Scenario> scenarios,
-                             List<String> regimes, int repetitions) {
-        List<Step> steps = new ArrayList<>();
-        int block = 0;
-        for (int rep = 0; rep < repetitions; rep++) {
-            for (Manifest.Scenario scenario : scenarios) {
-                List<Manifest.Variant> order = new ArrayList<>(variants);
-                if (block++ % 2 == 1) {
-                    java.util.Collections.reverse(order);
-                }
-                List<String> scenarioRegimes = regimes.stream().filter(scenario.regimes()::containsKey).toList();
-                for (Manifest.Variant variant : order) {
-                    steps.add(new Step(variant, scenario, scenarioRegimes, rep));
+                             List<String> regimes, int rounds, long seed) {
+        List<Cell> cells = new ArrayList<>();
+        for (Manifest.Scenario scenario : scenarios) {
+            for (String regime : regimes) {
+                if (scenario.regimes().containsKey(regime)) {
+                    cells.add(new Cell(scenario, regime));
                 }
             }
         }
-        return new RunPlan(List.copyOf(steps));
+        Random random = new Random(seed);
+        List<Trial> trials = new ArrayList<>();
+        for (int round = 0; round < rounds; round++) {
+            List<Manifest.Variant> order = new ArrayList<>(variants);
+            Collections.shuffle(order, random);
+            for (Manifest.Variant variant : order) {
+                trials.add(new Trial(variant, round, List.copyOf(cells)));
+            }
+        }
+        return new RunPlan(seed, List.copyOf(trials));
+    }
+
+    /** The trials of one round, in their order. */
+    public List<Trial> round(int round) {
+        return trials.stream().filter(t -> t.round() == round).toList();
+    }
+
+    public int rounds() {
+        return trials.stream().mapToInt(Trial::round).max().orElse(-1) + 1;
     }
 }

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Everything measured in a run, in manifest order: per cell (variant × scenario × regime) the repetitions, per
- * variant the startup values of every start. Medians and spreads come from {@link Stats} (the analysis code's
- * single implementation).
+ * Everything measured in a run, in manifest order: per cell (variant × scenario × regime) its outcome in every trial
+ * (a start of the variant) with that trial's windows; per variant the startup values of every start. A cell's figure
+ * per metric is summarised over its trials: each trial contributes the mean of its windows (docs/verdicts.md).
  */
 final class RunResults {
 
@@ -21,35 +21,64 @@ final class RunResults {
         }
     }
 
-    /** One measured window; {@code metrics} is empty unless {@code ok}. */
-    record Repetition(int index, boolean ok, String reason, Map<String, Double> metrics, String report) {
+    /** A cell's outcome in one trial: which start ({@code trial}, counted per variant) in which round. */
+    record TrialResult(int trial, int round, CellSession.Outcome outcome) {
+
+        /** The mean over this trial's windows of one metric; null when a window lacks it. */
+        Double mean(String metric) {
+            double sum = 0;
+            for (CellSession.Window window : outcome.windows()) {
+                Double value = window.metrics().get(metric);
+                if (value == null || !Double.isFinite(value)) {
+                    return null;
+                }
+                sum += value;
+            }
+            return outcome.windows().isEmpty() ? null : sum / outcome.windows().size();
+        }
     }
 
-    /** A cell's verdict: ok with a summary per metric, or failed with a reason and no numbers. */
-    record CellSummary(CellKey key, boolean ok, String reason, List<Repetition> repetitions,
-                       Map<String, Stats.Summary> metrics, Map<String, List<Double>> values) {
+    /**
+     * A cell: ok with a summary per metric over its trials' means, or failed with a reason and no numbers.
+     * {@code values} holds each trial's mean (the between-start samples), {@code windows} each trial's window values.
+     */
+    record CellSummary(CellKey key, boolean ok, String reason, List<TrialResult> trials,
+                       Map<String, Stats.Summary> metrics, Map<String, List<Double>> values,
+                       Map<String, List<List<Double>>> windows) {
+
+        /** Every trial reached the steady-state rule before its windows. */
+        boolean steady() {
+            return ok && trials.stream().allMatch(t -> t.outcome().steady());
+        }
+
+        /** The trials' bottleneck when they agree, "mixed" when they do not. */
+        String bottleneck() {
+            List<String> all = trials.stream().map(t -> t.outcome().bottleneck()).distinct().toList();
+            return all.size() == 1 ? all.get(0) : all.isEmpty() ? "unknown" : "mixed";
+        }
     }
 
-    private final int repetitions;
-    private final Map<CellKey, List<Repetition>> cells = new LinkedHashMap<>();
+    private final Map<CellKey, List<TrialResult>> cells = new LinkedHashMap<>();
     private final Map<String, Map<String, List<Double>>> startup = new LinkedHashMap<>();
+    private final Map<String, Integer> startsPerVariant = new LinkedHashMap<>();
 
     RunResults(RunSelection selection) {
-        this.repetitions = selection.profile().repetitions();
         for (Manifest.Variant variant : selection.variants()) {
             startup.put(variant.name(), new LinkedHashMap<>());
-            for (Manifest.Scenario scenario : selection.scenarios()) {
-                for (String regime : selection.regimes()) {
-                    if (scenario.regimes().containsKey(regime)) {
-                        cells.put(new CellKey(variant.name(), scenario.name(), regime), new ArrayList<>());
-                    }
-                }
+            startsPerVariant.put(variant.name(), 0);
+            for (RunPlan.Cell cell : selection.plan().trials().get(0).cells()) {
+                cells.put(new CellKey(variant.name(), cell.scenario().name(), cell.regime()), new ArrayList<>());
             }
         }
     }
 
-    synchronized void add(CellKey key, Repetition repetition) {
-        cells.get(key).add(repetition);
+    /** Counts a start of the variant (whether or not its cells succeed); returns its trial index. */
+    synchronized int startTrial(String variant) {
+        return startsPerVariant.merge(variant, 1, Integer::sum) - 1;
+    }
+
+    synchronized void add(CellKey key, TrialResult result) {
+        cells.get(key).add(result);
     }
 
     synchronized void addStartup(String variant, Map<String, Double> metrics) {
@@ -59,7 +88,7 @@ final class RunResults {
 
     synchronized List<CellSummary> cells() {
         List<CellSummary> out = new ArrayList<>();
-        cells.forEach((key, reps) -> out.add(summarize(key, reps)));
+        cells.forEach((key, trials) -> out.add(summarize(key, trials, startsPerVariant.get(key.variant()))));
         return out;
     }
 
@@ -77,30 +106,30 @@ final class RunResults {
         return startup;
     }
 
-    boolean allOk() {
-        return cells().stream().allMatch(CellSummary::ok);
-    }
-
-    private CellSummary summarize(CellKey key, List<Repetition> reps) {
-        for (Repetition rep : reps) {
-            if (!rep.ok()) {
-                return new CellSummary(key, false, "r" + rep.index() + ": " + rep.reason(), reps, Map.of(), Map.of());
+    private static CellSummary summarize(CellKey key, List<TrialResult> trials, int starts) {
+        for (TrialResult trial : trials) {
+            if (!trial.outcome().ok()) {
+                return new CellSummary(key, false, "start " + (trial.trial() + 1) + ": " + trial.outcome().reason(),
+                        trials, Map.of(), Map.of(), Map.of());
             }
         }
-        if (reps.size() < repetitions) {
-            return new CellSummary(key, false, "only " + reps.size() + " of " + repetitions
-                    + " repetitions ran (interrupted?)", reps, Map.of(), Map.of());
+        if (trials.isEmpty() || trials.size() < starts) {
+            return new CellSummary(key, false, "measured in " + trials.size() + " of " + starts
+                    + " starts (interrupted?)", trials, Map.of(), Map.of(), Map.of());
         }
-        // A metric is summarised only when every repetition has it: medians over different n would mislead.
+        // A metric is summarised only when every window of every trial has it: means over different n would mislead.
         Map<String, Stats.Summary> metrics = new LinkedHashMap<>();
         Map<String, List<Double>> values = new LinkedHashMap<>();
-        for (String id : reps.get(0).metrics().keySet()) {
-            List<Double> series = reps.stream().map(r -> r.metrics().get(id)).toList();
-            if (series.stream().allMatch(v -> v != null && Double.isFinite(v))) {
-                metrics.put(id, Stats.summarize(Stats.toArray(series)));
-                values.put(id, series);
+        Map<String, List<List<Double>>> windows = new LinkedHashMap<>();
+        for (String id : trials.get(0).outcome().windows().get(0).metrics().keySet()) {
+            List<Double> means = trials.stream().map(t -> t.mean(id)).toList();
+            if (means.stream().allMatch(v -> v != null)) {
+                metrics.put(id, Stats.summarize(Stats.toArray(means)));
+                values.put(id, means);
+                windows.put(id, trials.stream().map(t -> t.outcome().windows().stream()
+                        .map(w -> w.metrics().get(id)).toList()).toList());
             }
         }
-        return new CellSummary(key, true, null, reps, metrics, values);
+        return new CellSummary(key, true, null, trials, metrics, values, windows);
     }
 }

@@ -49,7 +49,8 @@ public record RunSelection(String profileName, Manifest.Profile profile, Manifes
                     + "' (manifest has: " + String.join(", ", manifest.scenarios().stream().map(Manifest.Scenario::name).toList()) + ")")));
         }
         List<String> regimes = profile.regimes() != null ? profile.regimes() : ALL_REGIMES;
-        RunPlan plan = RunPlan.of(variants, scenarios, regimes, profile.repetitions());
+        long seed = options.seed().orElseGet(() -> new java.security.SecureRandom().nextLong() & 0xffffffffL);
+        RunPlan plan = RunPlan.of(variants, scenarios, regimes, profile.trials(), seed);
         return new RunSelection(profileName, profile, manifest.datasets().get(profile.dataset()), variants, scenarios,
                 regimes, plan);
     }
@@ -58,22 +59,26 @@ public record RunSelection(String profileName, Manifest.Profile profile, Manifes
         return String.join(", ", manifest.variants().stream().map(Manifest.Variant::name).toList());
     }
 
-    /** Number of measured windows (one per step and regime). */
+    /** Number of measured windows. */
     int windows() {
-        return plan.steps().stream().mapToInt(s -> s.regimes().size()).sum();
+        return plan.trials().stream().mapToInt(t -> t.cells().size()).sum() * profile.windows();
     }
 
     String describe() {
         StringBuilder text = new StringBuilder();
         text.append("profile ").append(profileName).append(": ").append(profile.description()).append('\n');
         text.append("dataset ").append(profile.dataset()).append(' ').append(dataset).append('\n');
-        text.append(String.format("%d repetition(s), warmup %d s, window %d s, load scale %.2f%n",
-                profile.repetitions(), profile.warmupSeconds(), profile.windowSeconds(), profile.scale()));
-        text.append(String.format("%d steps (variant × scenario × repetition), %d measured windows (%d s of measurement)%n",
-                plan.steps().size(), windows(), (long) windows() * profile.windowSeconds()));
-        for (RunPlan.Step step : plan.steps()) {
-            text.append(String.format("  r%d %-18s %-12s %s%n", step.repetition(), step.variant().name(),
-                    step.scenario().name(), String.join(" + ", step.regimes())));
+        Manifest.Warmup w = profile.warmup();
+        text.append(String.format(java.util.Locale.ROOT, "%d start(s) per variant in randomized rounds (seed %d); per"
+                        + " cell a warmup until steady (%d–%d s; JIT ≤ %.0f ms/s, drift ≤ %.0f %% over %d s), then %d × %d s"
+                        + " windows; load scale %.2f%n", profile.trials(), plan.seed(), w.minSeconds(), w.maxSeconds(),
+                w.maxJitMsPerS(), w.maxDriftPct(), w.stableSeconds(), profile.windows(), profile.windowSeconds(),
+                profile.scale()));
+        text.append(String.format("%d starts, %d measured windows (%d s of measurement)%n",
+                plan.trials().size(), windows(), (long) windows() * profile.windowSeconds()));
+        for (RunPlan.Trial trial : plan.trials()) {
+            text.append(String.format("  round %d  %-18s %s%n", trial.round() + 1, trial.variant().name(),
+                    String.join(", ", trial.cells().stream().map(c -> c.scenario().name() + "/" + c.regime()).toList())));
         }
         return text.toString();
     }

@@ -7,7 +7,7 @@ import java.util.OptionalLong;
 
 /**
  * A variant that already runs somewhere (the compose stack, another host): the runner neither starts nor stops it
- * and cannot read its /proc, so its CPU time comes from its own metrics (see {@link ServiceMetrics}) and it has no
+ * and cannot read its /proc, so its CPU time comes from its own metrics (see {@link WindowMetrics}) and it has no
  * startup measurements.
  */
 final class ServiceEndpoint implements ServiceUnderTest {

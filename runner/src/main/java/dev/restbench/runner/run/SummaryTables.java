@@ -15,12 +15,12 @@ import java.util.Optional;
  */
 final class SummaryTables {
     /** The first table's measures, in the reference report's order. */
-    private static final List<String> MEASURES = List.of("throughput", "latency_p50", "latency_p95", "latency_p99",
-            "latency_max", "error_pct", "cpu_us_per_req", "alloc_bytes_per_req");
+    private static final List<String> MEASURES = List.of("throughput", "req_per_cpu_s", "latency_p50", "latency_p95",
+            "latency_p99", "latency_max", "error_pct", "cpu_us_per_req", "alloc_bytes_per_req");
     private static final List<String> RESOURCES = List.of("cpu_us_per_req", "alloc_bytes_per_req", "heap_mean_mb",
             "heap_peak_mb", "gc_ms_per_s", "jit_cpu_ms_per_s", "threads_peak", "hikari_active_mean", "hikari_active_peak");
-    private static final List<String> STARTUP = List.of("time_to_ready_ms", "rss_after_start_mb", "classes_loaded",
-            "live_threads");
+    private static final List<String> STARTUP = List.of("time_to_ready_ms", "rss_after_start_mb",
+            "heap_after_start_mb", "classes_loaded", "live_threads");
 
     /** @param labelColumns leading text columns (left-aligned); the figures after them are right-aligned */
     private record Table(String title, int labelColumns, List<String> header, List<List<String>> rows) {
@@ -42,6 +42,9 @@ final class SummaryTables {
                     continue;
                 }
                 for (String id : MEASURES) {
+                    if (id.equals("req_per_cpu_s") && !regime.equals("capacity")) {
+                        continue;
+                    }
                     Manifest.MetricDefinition metric = manifest.metric(id);
                     List<String> row = new ArrayList<>(List.of(scenario.name(), regime,
                             metric.label() + " (" + metric.unit() + ")"));
@@ -68,6 +71,20 @@ final class SummaryTables {
             }
         }
         tables.add(new Table("Resources (service process, over the measured window)", 3, resourceHeader, resourceRows));
+
+        List<List<String>> methodRows = new ArrayList<>();
+        for (RunResults.CellSummary cell : cells) {
+            List<String> warmups = cell.trials().stream()
+                    .map(t -> String.format(Locale.ROOT, "%.0f", t.outcome().warmupSeconds())).toList();
+            List<String> unsteady = cell.trials().stream().filter(t -> t.outcome().ok() && !t.outcome().steady())
+                    .map(t -> "s" + (t.trial() + 1) + ": " + t.outcome().unsteadyReason()).toList();
+            methodRows.add(List.of(cell.key().variant(), cell.key().scenario(), cell.key().regime(),
+                    String.join("/", warmups), !cell.ok() ? "FAILED" : cell.steady() ? "steady"
+                            : "UNSTEADY (" + String.join("; ", unsteady) + ")",
+                    cell.ok() ? cell.bottleneck() : "—"));
+        }
+        tables.add(new Table("Warmup and bottleneck per cell (warmup seconds per start)", 3,
+                List.of("Variant", "Scenario", "Regime", "warmup (s)", "state", "bound by"), methodRows));
 
         List<String> startupHeader = new ArrayList<>(List.of("Variant"));
         STARTUP.forEach(id -> startupHeader.add(manifest.metric(id).label() + " (" + manifest.metric(id).unit() + ")"));

@@ -52,6 +52,12 @@ class ManifestLoaderTest {
     }
 
     @Test
+    void aWarmupWhoseStableWindowExceedsItsMinimumIsReported() throws IOException {
+        assertProblem(m -> ((ObjectNode) m.get("profiles").get("quick").get("warmup")).put("stableSeconds", 30),
+                "/profiles/quick/warmup: needs stableSeconds <= minSeconds <= maxSeconds (has 30, 20, 120)");
+    }
+
+    @Test
     void aBadCpuSetIsReported() throws IOException {
         assertProblem(m -> ((ObjectNode) m.get("pinning")).put("service", "one"),
                 "/pinning/service: does not match the regex pattern ^[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*$");
@@ -85,7 +91,7 @@ class ManifestLoaderTest {
     @Test
     void theRunCommandRefusesAnInvalidManifestAndWritesNothing(@org.junit.jupiter.api.io.TempDir Path tmp) throws IOException {
         ObjectNode manifest = (ObjectNode) Json.MAPPER.readTree(Files.readString(ROOT.resolve("benchmarks.json")));
-        ((ObjectNode) manifest.get("profiles").get("smoke")).put("repetitions", 0);
+        ((ObjectNode) manifest.get("profiles").get("smoke")).put("trials", 0);
         Path file = tmp.resolve("bad.json");
         Files.writeString(file, Json.MAPPER.writeValueAsString(manifest));
         java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
@@ -101,7 +107,7 @@ class ManifestLoaderTest {
         assertThat(exit).isEqualTo(2);
         assertThat(err.toString(java.nio.charset.StandardCharsets.UTF_8))
                 .contains("invalid manifest " + file)
-                .contains("/profiles/smoke/repetitions: must have a minimum value of 1");
+                .contains("/profiles/smoke/trials: must have a minimum value of 1");
         assertThat(tmp.resolve("results")).doesNotExist();
     }
 

@@ -54,14 +54,14 @@ class BrokenVariantTest {
             assertThat(cell.get("status").asText()).isEqualTo("failed");
             if (cell.get("variant").asText().equals("exits-at-once")) {
                 assertThat(cell.get("reason").asText())
-                        .startsWith("r0: start: exited with code 1 before it was healthy")
+                        .startsWith("start 1: start: exited with code 1 before it was healthy")
                         .contains("dev.restbench.NoSuchMain");
             } else {
                 assertThat(cell.get("reason").asText()).isEqualTo(
-                        "r0: start: not healthy after 5 s (GET /actuator/health never answered 200)");
+                        "start 1: start: not healthy after 5 s (GET /actuator/health never answered 200)");
             }
             assertThat(cell.has("metrics")).isFalse();
-            assertThat(cell.get("repetitions").get(0).get("metrics").isEmpty()).isTrue();
+            assertThat(cell.get("trials").get(0).get("windows").isEmpty()).isTrue();
         }
         assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").equals("/usr/bin/sleep 600")
                 || p.info().commandLine().orElse("").equals("sleep 600"))
@@ -71,7 +71,7 @@ class BrokenVariantTest {
         assertThat(RunOutputs.validBenchFile(runDir.resolve("bench-costs.json"))).isEmpty();
         assertThat(Files.readString(runDir.resolve("summary.md")))
                 .contains("| read-heavy | capacity | RPS (req/s) | FAILED |")
-                .contains("exits-at-once / read-heavy / latency: r0: start: exited with code 1")
-                .contains("never-healthy / read-heavy / capacity: r0: start: not healthy after 5 s");
+                .contains("exits-at-once / read-heavy / latency: start 1: start: exited with code 1")
+                .contains("never-healthy / read-heavy / capacity: start 1: start: not healthy after 5 s");
     }
 }

@@ -127,7 +127,7 @@ class ExternalServicesTest {
             assertThat(run.get("cells")).hasSize(2).allSatisfy(cell -> {
                 assertThat(cell.get("variant").asText()).isEqualTo("spring-mvc");
                 assertThat(cell.get("status").asText()).isEqualTo("failed");
-                assertThat(cell.get("reason").asText()).isEqualTo("r0: health: not healthy after 2 s (GET " + nobody
+                assertThat(cell.get("reason").asText()).isEqualTo("start 1: health: not healthy after 2 s (GET " + nobody
                         + "/actuator/health never answered 200)");
                 assertThat(cell.has("metrics")).isFalse();
             });

@@ -23,18 +23,18 @@ class PrometheusTextTest {
     @Test
     void sumsTheMatchingSeries() {
         PrometheusText scrape = PrometheusText.parse(TEXT, 0);
-        assertThat(scrape.sum(ServiceMetrics.MEMORY_USED, "area", "heap")).hasValue(1.5E7);
-        assertThat(scrape.sum(ServiceMetrics.MEMORY_USED)).hasValue(6.5E7);
-        assertThat(scrape.sum(ServiceMetrics.GC_PAUSE_SUM)).hasValue(0.75);
-        assertThat(scrape.sum(ServiceMetrics.ALLOCATED)).hasValue(123456789);
-        assertThat(scrape.sum(ServiceMetrics.HIKARI_ACTIVE)).hasValue(3);
+        assertThat(scrape.sum(WindowMetrics.MEMORY_USED, "area", "heap")).hasValue(1.5E7);
+        assertThat(scrape.sum(WindowMetrics.MEMORY_USED)).hasValue(6.5E7);
+        assertThat(scrape.sum(WindowMetrics.GC_PAUSE_SUM)).hasValue(0.75);
+        assertThat(scrape.sum(WindowMetrics.ALLOCATED)).hasValue(123456789);
+        assertThat(scrape.sum(WindowMetrics.HIKARI_ACTIVE)).hasValue(3);
     }
 
     @Test
     void escapedLabelValuesAndMissingSeries() {
         PrometheusText scrape = PrometheusText.parse(TEXT, 0);
-        assertThat(scrape.sum(ServiceMetrics.GC_PAUSE_SUM, "cause", "a \"quoted\", label")).hasValue(0.5);
-        assertThat(scrape.sum(ServiceMetrics.THREADS_LIVE)).isEmpty();
+        assertThat(scrape.sum(WindowMetrics.GC_PAUSE_SUM, "cause", "a \"quoted\", label")).hasValue(0.5);
+        assertThat(scrape.sum(WindowMetrics.THREADS_LIVE)).isEmpty();
         assertThat(scrape.sum(List.of("process_uptime_seconds"))).isEmpty(); // NaN is no value
     }
 }

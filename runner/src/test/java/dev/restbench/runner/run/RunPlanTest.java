@@ -3,6 +3,7 @@ package dev.restbench.runner.run;
 import dev.restbench.runner.manifest.Manifest;
 import org.junit.jupiter.api.Test;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -22,25 +23,37 @@ class RunPlanTest {
     }
 
     @Test
-    void variantOrderAlternatesFromOneBlockToTheNext() {
+    void everyRoundStartsEveryVariantOnceAndEveryStartRunsTheSameCellsInTheSameOrder() {
         RunPlan plan = RunPlan.of(List.of(variant("a"), variant("b"), variant("c")),
                 List.of(scenario("s1", "capacity", "latency"), scenario("s2", "latency")),
-                List.of("capacity", "latency"), 2);
-        assertThat(plan.steps()).extracting(s -> s.repetition() + ":" + s.scenario().name() + ":" + s.variant().name())
-                .containsExactly(
-                        "0:s1:a", "0:s1:b", "0:s1:c",
-                        "0:s2:c", "0:s2:b", "0:s2:a",
-                        "1:s1:a", "1:s1:b", "1:s1:c",
-                        "1:s2:c", "1:s2:b", "1:s2:a");
-        assertThat(plan.steps().get(3).regimes()).containsExactly("latency");
-        assertThat(plan.steps().get(0).regimes()).containsExactly("capacity", "latency");
+                List.of("capacity", "latency"), 3, 7);
+        assertThat(plan.rounds()).isEqualTo(3);
+        for (int round = 0; round < 3; round++) {
+            assertThat(plan.round(round)).extracting(t -> t.variant().name()).containsExactlyInAnyOrder("a", "b", "c");
+        }
+        for (RunPlan.Trial trial : plan.trials()) {
+            assertThat(trial.cells()).extracting(c -> c.scenario().name() + "/" + c.regime())
+                    .containsExactly("s1/capacity", "s1/latency", "s2/latency");
+        }
     }
 
     @Test
-    void eachVariantGoesFirstEquallyOftenOverAnEvenNumberOfBlocks() {
-        RunPlan plan = RunPlan.of(List.of(variant("a"), variant("b")), List.of(scenario("s", "latency")),
-                List.of("latency"), 4);
-        assertThat(plan.steps()).extracting(s -> s.variant().name())
-                .containsExactly("a", "b", "b", "a", "a", "b", "b", "a");
+    void theOrderWithinRoundsIsRandomButReproducibleFromTheSeed() {
+        List<Manifest.Variant> variants = List.of(variant("a"), variant("b"), variant("c"));
+        List<Manifest.Scenario> scenarios = List.of(scenario("s", "capacity"));
+        RunPlan one = RunPlan.of(variants, scenarios, List.of("capacity"), 40, 42);
+        RunPlan again = RunPlan.of(variants, scenarios, List.of("capacity"), 40, 42);
+        assertThat(again.trials()).extracting(t -> t.variant().name())
+                .containsExactlyElementsOf(one.trials().stream().map(t -> t.variant().name()).toList());
+        // Over 40 rounds each variant goes first in some rounds: not a fixed order, and no variant always first.
+        Map<String, Integer> first = new HashMap<>();
+        for (int round = 0; round < 40; round++) {
+            first.merge(one.round(round).get(0).variant().name(), 1, Integer::sum);
+        }
+        assertThat(first).containsOnlyKeys("a", "b", "c");
+        assertThat(first.values()).allSatisfy(n -> assertThat(n).isBetween(5, 25));
+        RunPlan other = RunPlan.of(variants, scenarios, List.of("capacity"), 40, 43);
+        assertThat(other.trials()).extracting(t -> t.variant().name())
+                .isNotEqualTo(one.trials().stream().map(t -> t.variant().name()).toList());
     }
 }

@@ -21,8 +21,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The real smoke profile end to end: embedded PostgreSQL, the three variant jars of this checkout, real Gatling.
- * Checks the outputs against their contracts and that the numbers are Gatling's (read back from each cell's
- * report). Performance is not asserted (shared noisy box): the error budget and capacity latency bound are lifted
+ * Checks the outputs against their contracts, and that each cell's windows are back-to-back slices of that cell's
+ * one Gatling run (checked against Gatling's own report of the run). Performance is not asserted (shared noisy box): the error budget and capacity latency bound are lifted
  * so an overloaded machine cannot fail a cell, but every cell must then succeed.
  */
 class SmokeProfileEndToEndTest {
@@ -83,36 +83,55 @@ class SmokeProfileEndToEndTest {
                     "latency_p95", "latency_p99", "latency_max", "error_pct", "cpu_us_per_req",
                     "alloc_bytes_per_req", "heap_mean_mb", "heap_peak_mb", "gc_ms_per_s", "jit_cpu_ms_per_s", "threads_peak",
                     "hikari_active_mean", "hikari_active_peak");
-            // JIT excluded: a few requests in a 3 s window after a 2 s warmup can round to 0, never below.
+            // JIT excluded: a few requests in a short window can round to 0, never below.
             assertThat(metrics.get("cpu_us_per_req").get("median").asDouble()).isNotNegative();
             if (cell.get("regime").asText().equals("capacity")) {
                 assertThat(metrics.get("cpu_us_per_req").get("median").asDouble()).isPositive();
+                assertThat(cell.get("bottleneck").asText()).isIn("service", "database", "load-generator", "none");
             }
             assertThat(metrics.get("alloc_bytes_per_req").get("median").asDouble()).isPositive();
-            // Exactly Gatling's numbers: what the cell's own HTML report says.
-            String report = cell.get("repetitions").get(0).get("report").asText();
+            JsonNode trial = cell.get("trials").get(0);
+            assertThat(trial.get("warmupSeconds").asDouble()).isBetween(4.0, 8.0); // smoke: min 4 s, cap 6 s
+            assertThat(trial.get("utilisation").get("service").asDouble()).isPositive();
+            assertThat(trial.get("utilisation").get("postgres").asDouble()).isPositive();
+            assertThat(trial.get("utilisation").get("loadGenerator").asDouble()).isPositive();
+            // The windows are slices of ONE Gatling run per cell: back to back, inside that run, and what they
+            // count is what Gatling's own report counted over the whole run at most.
+            String report = trial.get("report").asText();
             assertThat(runDir.resolve(report)).isRegularFile();
             GlobalStats gatling = GatlingResults.readGlobalStats(runDir.resolve(report).getParent());
-            assertThat(metrics.get("throughput").get("median").asDouble()).isEqualTo(gatling.meanRequestsPerSecond());
-            assertThat(metrics.get("latency_p99").get("median").asDouble()).isEqualTo((double) gatling.p99Ms());
-            assertThat(metrics.get("latency_max").get("median").asDouble()).isEqualTo((double) gatling.maxMs());
-            assertThat(metrics.get("error_pct").get("median").asDouble()).isEqualTo(gatling.errorPct());
-            assertThat(benchValues.get(series + "throughput")).isEqualTo(gatling.meanRequestsPerSecond());
-            assertThat(benchValues.get(series + "latency_p50")).isEqualTo((double) gatling.p50Ms());
+            JsonNode windows = trial.get("windows");
+            assertThat(windows).hasSize(2);
+            double windowed = 0;
+            for (int k = 0; k < windows.size(); k++) {
+                JsonNode window = windows.get(k);
+                windowed += window.get("metrics").get("throughput").asDouble() * window.get("seconds").asDouble();
+                assertThat(window.get("metrics").get("latency_max").asDouble()).isLessThanOrEqualTo(gatling.maxMs());
+                if (k > 0) {
+                    JsonNode previous = windows.get(k - 1);
+                    long previousEnd = previous.get("startedAtMs").asLong()
+                            + Math.round(previous.get("seconds").asDouble() * 1000);
+                    assertThat(window.get("startedAtMs").asLong()).isCloseTo(previousEnd, org.assertj.core.data.Offset.offset(50L));
+                }
+            }
+            assertThat(windowed).isPositive().isLessThan(gatling.total() + 0.5);
+            assertThat(windows.get(0).get("startedAtMs").asLong()).isGreaterThan(gatling.runStart().toEpochMilli());
+            assertThat(benchValues.get(series + "throughput")).isEqualTo(metrics.get("throughput").get("median").asDouble());
         }
         for (JsonNode variant : run.get("variants")) {
             assertThat(variant.get("startup").fieldNames()).toIterable()
-                    .containsExactlyInAnyOrder("time_to_ready_ms", "rss_after_start_mb", "classes_loaded", "live_threads");
+                    .containsExactlyInAnyOrder("time_to_ready_ms", "rss_after_start_mb", "heap_after_start_mb",
+                            "classes_loaded", "live_threads");
             assertThat(benchValues).containsKey(variant.get("name").asText() + "/startup/-/time_to_ready_ms");
         }
         String summary = Files.readString(runDir.resolve("summary.md"));
-        assertThat(summary).contains("## Scenarios and measures", "## Resources", "## Startup",
+        assertThat(summary).contains("## Scenarios and measures", "## Resources", "## Startup", "## Warmup and bottleneck",
                 "| Scenario | Regime | Measure | jersey | spring-mvc | spring-data-rest |", "(n=1)");
         try (var leftovers = Files.list(runDir.resolve("gatling"))) {
             assertThat(leftovers.map(p -> p.getFileName().toString()))
-                    .containsExactlyInAnyOrder("jersey-read-heavy-capacity-r0", "jersey-read-heavy-latency-r0",
-                            "spring-mvc-read-heavy-capacity-r0", "spring-mvc-read-heavy-latency-r0",
-                            "spring-data-rest-read-heavy-capacity-r0", "spring-data-rest-read-heavy-latency-r0");
+                    .containsExactlyInAnyOrder("jersey-read-heavy-capacity-s1", "jersey-read-heavy-latency-s1",
+                            "spring-mvc-read-heavy-capacity-s1", "spring-mvc-read-heavy-latency-s1",
+                            "spring-data-rest-read-heavy-capacity-s1", "spring-data-rest-read-heavy-latency-s1");
         }
     }
 }

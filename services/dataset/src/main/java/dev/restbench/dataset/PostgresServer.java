@@ -120,9 +120,24 @@ public final class PostgresServer implements AutoCloseable {
         return password;
     }
 
-    /** The OS process id of the embedded server's postmaster, or -1 for an external server. */
+    /**
+     * The OS process id of the embedded server's postmaster, or -1 for an external server. Not the process the
+     * embedded library started (pg_ctl, which exits once the server runs): the parent of a backend of ours.
+     */
     public long pid() {
-        return embedded == null ? -1 : embedded.getProcess().pid();
+        if (embedded == null) {
+            return -1;
+        }
+        try (Connection connection = connect(adminDatabase);
+             Statement statement = connection.createStatement();
+             ResultSet rs = statement.executeQuery("SELECT pg_backend_pid()")) {
+            rs.next();
+            long backend = rs.getLong(1);
+            return ProcessHandle.of(backend).flatMap(ProcessHandle::parent).map(ProcessHandle::pid)
+                    .orElseThrow(() -> new IllegalStateException("no postmaster above backend " + backend));
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot find the postmaster's pid: " + e.getMessage(), e);
+        }
     }
 
     public String jdbcUrl(String database) {

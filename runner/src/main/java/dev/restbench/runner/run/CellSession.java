@@ -1,0 +1,202 @@
+package dev.restbench.runner.run;
+
+import dev.restbench.gatling.results.SimulationLog;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One cell (variant × scenario × regime) within one trial (a start of the service): ONE Gatling JVM loads the
+ * service from the first warmup request to the end of the last window, so no cold load generator ever starts inside
+ * a measurement (docs/verdicts.md, "Method"). The warmup lasts until {@link SteadyState} says the service settled (or
+ * its cap); then {@code windows} back-to-back windows of {@code windowSeconds} are delimited by the runner's readings,
+ * and their requests are taken from Gatling's own simulation.log by time.
+ */
+final class CellSession {
+
+    /** How long to wait for Gatling to start injecting (its JVM start, on a shared core). */
+    private static final long GATLING_START_TIMEOUT_S = 90;
+    /** Upper bound handed to Gatling beyond warmup + windows: the runner normally stops it long before. */
+    private static final int DURATION_MARGIN_S = 120;
+
+    /** What a cell measures and under which rules. */
+    record Plan(String simulation, Map<String, String> properties, String regime, SteadyState.Rule warmup,
+                int windows, int windowSeconds, double maxErrorPct, double capacityP99Ms) {
+    }
+
+    /** One measured window: when it started (epoch ms), how long it lasted, its figures. */
+    record Window(long startedAtMillis, double seconds, Map<String, Double> metrics, WindowMetrics.Utilisation utilisation) {
+    }
+
+    /**
+     * The cell's outcome in one trial. A failed one has a reason and no windows; an unsteady one was measured after
+     * the warmup cap although the rule never held ({@code unsteadyReason} says which criterion failed last).
+     */
+    record Outcome(boolean ok, String reason, double warmupSeconds, boolean steady, String unsteadyReason,
+                   List<Window> windows, WindowMetrics.Utilisation utilisation, String report) {
+
+        static Outcome failed(String reason, double warmupSeconds, String report) {
+            return new Outcome(false, reason, warmupSeconds, false, null, List.of(), null, report);
+        }
+
+        String bottleneck() {
+            return utilisation == null ? "unknown" : utilisation.bottleneck();
+        }
+    }
+
+    private final Path root;
+    private final String gatlingCpuSet;
+    private final WindowMetrics.CpuSets cpuSets;
+    private final Long postgresPid;
+
+    CellSession(Path root, String gatlingCpuSet, WindowMetrics.CpuSets cpuSets, Long postgresPid) {
+        this.root = root;
+        this.gatlingCpuSet = gatlingCpuSet;
+        this.cpuSets = cpuSets;
+        this.postgresPid = postgresPid;
+    }
+
+    /**
+     * @param workDir   Gatling's results and stop file (removed by the caller)
+     * @param gatlingLog Gatling's console
+     */
+    Outcome run(Plan plan, ServiceUnderTest service, Path workDir, Path gatlingLog, Path warmupLog)
+            throws IOException, InterruptedException {
+        Map<String, String> props = new java.util.LinkedHashMap<>(plan.properties());
+        props.put("duration", Integer.toString(plan.warmup().maxSeconds() + plan.windows() * plan.windowSeconds()
+                + DURATION_MARGIN_S));
+        try (GatlingSession gatling = GatlingSession.start(root, gatlingCpuSet, plan.simulation(), props, workDir,
+                gatlingLog)) {
+            if (!gatling.awaitStarted(GATLING_START_TIMEOUT_S)) {
+                GatlingSession.Outcome exit = gatling.awaitExit(10);
+                return Outcome.failed("Gatling did not start (exit " + exit.exitCode() + "): " + exit.lastLines(), 0, null);
+            }
+            Reading.Sources sources = new Reading.Sources(service, postgresPid, gatling.pid());
+
+            // Warmup: one bin per second until steady or the cap.
+            SteadyState steady = new SteadyState(plan.warmup());
+            StringBuilder bins = new StringBuilder("seconds\treq_per_s\tcpu_us_per_req\tjit_ms_per_s\tsteady\n");
+            Reading before = sources.readStart(false);
+            GatlingSession.Count countBefore = gatling.count();
+            long warmupStart = before.nanoTime();
+            while (!steady.done()) {
+                sleepUntil(before.nanoTime() + TimeUnit.SECONDS.toNanos(1));
+                Reading now = sources.readEnd(false);
+                GatlingSession.Count count = gatling.count();
+                String broken = broken(service, gatling, "during the warmup");
+                if (broken != null) {
+                    return Outcome.failed(broken, (now.nanoTime() - warmupStart) / 1e9, null);
+                }
+                OptionalLong cpu = before.serviceCpuUntil(now);
+                OptionalLong jit = before.jitCpuUntil(now);
+                long own = Math.max(0, cpu.orElse(0) - jit.orElse(0));
+                SteadyState.Bin bin = new SteadyState.Bin(before.secondsUntil(now),
+                        count.requests() - countBefore.requests(), own, jit.isPresent() ? jit.getAsLong() : null);
+                SteadyState.Verdict state = steady.add(bin);
+                bins.append(String.format(Locale.ROOT, "%.1f\t%.1f\t%.0f\t%s\t%s%n", steady.elapsedSeconds(),
+                        bin.requests() / bin.seconds(), bin.requests() == 0 ? Double.NaN : own / (double) bin.requests(),
+                        jit.isPresent() ? String.format(Locale.ROOT, "%.0f", jit.getAsLong() / 1000.0 / bin.seconds()) : "",
+                        state.steady() ? "steady" : state.reason()));
+                before = now;
+                countBefore = count;
+            }
+            java.nio.file.Files.createDirectories(warmupLog.getParent());
+            java.nio.file.Files.writeString(warmupLog, bins);
+            double warmupSeconds = steady.elapsedSeconds();
+            SteadyState.Verdict verdict = steady.verdict();
+
+            // The windows, back to back: one reading (with one metrics scrape) per edge and nothing in between. A
+            // scrape costs the service CPU and allocation of its own (~100 KB on a JVM): one per window keeps that
+            // below 1-2 % of the requests' even at the latency regime's low rates, where one per second did not.
+            List<Reading> edges = new ArrayList<>();
+            List<List<PrometheusText>> scrapes = new ArrayList<>();
+            Reading edge = sources.readStart(true);
+            edges.add(edge);
+            for (int k = 0; k < plan.windows(); k++) {
+                Reading from = edge;
+                sleepUntil(from.nanoTime() + TimeUnit.SECONDS.toNanos(plan.windowSeconds()));
+                edge = k == plan.windows() - 1 ? sources.readEnd(true) : sources.readStart(true);
+                edges.add(edge);
+                scrapes.add(java.util.stream.Stream.of(from.scrape(), edge.scrape())
+                        .filter(java.util.Objects::nonNull).toList());
+                String broken = broken(service, gatling, "during window " + (k + 1));
+                if (broken != null) {
+                    return Outcome.failed(broken, warmupSeconds, null);
+                }
+            }
+            gatling.stop();
+            GatlingSession.Outcome exit = gatling.awaitExit(60);
+            Path reportDir = exit.reportDir();
+            if (exit.exitCode() != 0) {
+                return Outcome.failed("Gatling exited with code " + exit.exitCode() + ": " + exit.lastLines(),
+                        warmupSeconds, null);
+            }
+            if (reportDir == null) {
+                return Outcome.failed("Gatling wrote no results", warmupSeconds, null);
+            }
+            SimulationLog log;
+            try {
+                log = SimulationLog.read(reportDir);
+            } catch (IOException e) {
+                return Outcome.failed("cannot read Gatling's simulation.log: " + e.getMessage(), warmupSeconds, null);
+            }
+            return judge(plan, service, edges, scrapes, log, warmupSeconds, verdict, reportDir);
+        }
+    }
+
+    /** The windows' figures, then the cell's failure rules over all its windows. */
+    private Outcome judge(Plan plan, ServiceUnderTest service, List<Reading> edges, List<List<PrometheusText>> scrapes,
+                          SimulationLog log, double warmupSeconds, SteadyState.Verdict verdict, Path reportDir) {
+        List<Window> windows = new ArrayList<>();
+        List<WindowMetrics.Utilisation> utilisation = new ArrayList<>();
+        for (int k = 0; k < scrapes.size(); k++) {
+            Reading start = edges.get(k);
+            Reading end = edges.get(k + 1);
+            SimulationLog.Slice requests = log.slice(start.epochMillis(), end.epochMillis());
+            WindowMetrics.Result result = WindowMetrics.of(start, end, scrapes.get(k), requests, cpuSets,
+                    service.procCpu());
+            windows.add(new Window(start.epochMillis(), start.secondsUntil(end), result.metrics(), result.utilisation()));
+            utilisation.add(result.utilisation());
+        }
+        String report = reportDir.resolve("index.html").toString();
+        SimulationLog.Slice measured = log.slice(edges.get(0).epochMillis(), edges.get(edges.size() - 1).epochMillis());
+        String failure = null;
+        if (measured.total() == 0) {
+            failure = "no requests were completed in the windows";
+        } else if (measured.errorPct() > plan.maxErrorPct()) {
+            failure = String.format(Locale.ROOT, "error rate %.2f%% exceeds the budget of %.2f%%", measured.errorPct(),
+                    plan.maxErrorPct());
+        } else if (plan.regime().equals("capacity") && measured.percentileMillis(99) > plan.capacityP99Ms()) {
+            failure = String.format(Locale.ROOT, "p99 %d ms exceeds the capacity bound of %.0f ms",
+                    measured.percentileMillis(99), plan.capacityP99Ms());
+        }
+        if (failure != null) {
+            return Outcome.failed(failure, warmupSeconds, report);
+        }
+        return new Outcome(true, null, warmupSeconds, verdict.steady(), verdict.steady() ? null : verdict.reason(),
+                windows, WindowMetrics.Utilisation.mean(utilisation), report);
+    }
+
+    private static String broken(ServiceUnderTest service, GatlingSession gatling, String when) {
+        if (!service.isAlive()) {
+            return service.deathReason(when);
+        }
+        if (!gatling.isAlive()) {
+            return "Gatling exited " + when;
+        }
+        return null;
+    }
+
+    private static void sleepUntil(long nanoTime) throws InterruptedException {
+        long wait = nanoTime - System.nanoTime();
+        if (wait > 0) {
+            TimeUnit.NANOSECONDS.sleep(wait);
+        }
+    }
+}

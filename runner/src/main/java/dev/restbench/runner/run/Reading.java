@@ -1,0 +1,114 @@
+package dev.restbench.runner.run;
+
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * Everything the runner reads at one instant of a cell — a window edge or a warmup bin edge: the service's CPU time
+ * (process, and its JIT compiler threads separately), PostgreSQL's (postmaster and backends) and the load generator's,
+ * each CPU's busy ticks, and optionally one scrape of the service's metrics.
+ *
+ * @param epochMillis when (the clock Gatling stamps its requests with), taken between the CPU readings
+ * @param nanoTime    the same instant on the monotonic clock, for durations
+ * @param scrape      the metrics scrape at this edge, null when not taken or it failed
+ */
+record Reading(long epochMillis, long nanoTime, OptionalLong serviceCpuMicros, Map<Long, Long> jitCpuMicros,
+               Map<Long, Long> postgresCpuMicros, OptionalLong loadGeneratorCpuMicros, Map<Integer, long[]> cpuTicks,
+               PrometheusText scrape) {
+
+    /** The processes whose CPU a reading covers; any may be absent (a service at a URL, an external database). */
+    record Sources(ServiceUnderTest service, Long postgresPid, Long loadGeneratorPid) {
+
+        /**
+         * Reads in a fixed order so that intervals nest: the service's process CPU outermost (first at a start edge,
+         * last at an end edge is what {@link #readEnd} does), the JIT threads inside it, so the subtracted JIT time
+         * never extends beyond the process interval.
+         */
+        Reading readStart(boolean scrape) {
+            OptionalLong cpu = service.cpuMicros();
+            Map<Long, Long> jit = service.jitThreadCpuMicros();
+            return others(cpu, jit, scrape);
+        }
+
+        Reading readEnd(boolean scrape) {
+            Map<Long, Long> jit = service.jitThreadCpuMicros();
+            OptionalLong cpu = service.cpuMicros();
+            return others(cpu, jit, scrape);
+        }
+
+        private Reading others(OptionalLong cpu, Map<Long, Long> jit, boolean scrape) {
+            long epoch = System.currentTimeMillis();
+            long nanos = System.nanoTime();
+            Map<Long, Long> postgres = postgresPid == null ? Map.of() : ProcFs.treeCpuMicros(postgresPid);
+            OptionalLong loadGenerator = loadGeneratorPid == null ? OptionalLong.empty() : ProcFs.cpuMicros(loadGeneratorPid);
+            Map<Integer, long[]> ticks = ProcFs.cpuTicks();
+            PrometheusText text = null;
+            if (scrape) {
+                try {
+                    text = service.scrape();
+                } catch (Exception e) {
+                    // a missed scrape only leaves the scrape-based metrics of this window out
+                }
+            }
+            return new Reading(epoch, nanos, cpu, jit, postgres, loadGenerator, ticks, text);
+        }
+    }
+
+    /** Seconds from this reading to a later one. */
+    double secondsUntil(Reading later) {
+        return (later.nanoTime - nanoTime) / 1e9;
+    }
+
+    /** The service's CPU from here to later, µs; empty when either reading lacks it. */
+    OptionalLong serviceCpuUntil(Reading later) {
+        return serviceCpuMicros.isPresent() && later.serviceCpuMicros.isPresent()
+                ? OptionalLong.of(later.serviceCpuMicros.getAsLong() - serviceCpuMicros.getAsLong()) : OptionalLong.empty();
+    }
+
+    /**
+     * The JIT compiler threads' CPU from here to later, µs: a thread started in between counts from zero; one that
+     * ended in between is lost (rare: HotSpot retires idle compiler threads), which can only make the compile share
+     * look smaller. Empty when the threads were unreadable at this edge but not at the later one, or the runtime has
+     * none (a JVM always has them).
+     */
+    OptionalLong jitCpuUntil(Reading later) {
+        if (later.jitCpuMicros.isEmpty() || jitCpuMicros.isEmpty()) {
+            return OptionalLong.empty();
+        }
+        return OptionalLong.of(delta(jitCpuMicros, later.jitCpuMicros));
+    }
+
+    long postgresCpuUntil(Reading later) {
+        return delta(postgresCpuMicros, later.postgresCpuMicros);
+    }
+
+    OptionalLong loadGeneratorCpuUntil(Reading later) {
+        return loadGeneratorCpuMicros.isPresent() && later.loadGeneratorCpuMicros.isPresent()
+                ? OptionalLong.of(later.loadGeneratorCpuMicros.getAsLong() - loadGeneratorCpuMicros.getAsLong())
+                : OptionalLong.empty();
+    }
+
+    /** Busy share (0–1) of the given CPUs from here to later; empty when /proc/stat was not readable. */
+    java.util.OptionalDouble busyUntil(Reading later, java.util.Set<Integer> cpus) {
+        long busy = 0;
+        long total = 0;
+        for (int cpu : cpus) {
+            long[] a = cpuTicks.get(cpu);
+            long[] b = later.cpuTicks.get(cpu);
+            if (a == null || b == null) {
+                return java.util.OptionalDouble.empty();
+            }
+            busy += b[0] - a[0];
+            total += b[1] - a[1];
+        }
+        return total <= 0 ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of((double) busy / total);
+    }
+
+    private static long delta(Map<Long, Long> before, Map<Long, Long> after) {
+        long sum = 0;
+        for (Map.Entry<Long, Long> e : after.entrySet()) {
+            sum += Math.max(0, e.getValue() - before.getOrDefault(e.getKey(), 0L));
+        }
+        return sum;
+    }
+}

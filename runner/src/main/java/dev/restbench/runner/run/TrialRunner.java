@@ -1,0 +1,240 @@
+package dev.restbench.runner.run;
+
+import dev.restbench.dataset.PostgresServer;
+import dev.restbench.runner.io.Trees;
+import dev.restbench.runner.manifest.Manifest;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * One trial: a start of a variant on a fresh copy of the dataset, every cell of the plan measured in order by a
+ * {@link CellSession}, then the stop. With {@code --services} the variant already runs at a URL: the dataset is
+ * reloaded into its database instead, health is awaited instead of a start, nothing is stopped.
+ */
+final class TrialRunner {
+
+    /** What the trials of one run share. */
+    record Context(Manifest manifest, RunSelection selection, RunOptions options, PostgresServer postgres,
+                   String template, Path runDir, Map<String, Path> artifacts, RunResults results,
+                   Map<String, Double> timings, Consumer<String> events) {
+    }
+
+    private final Context context;
+    private final CellSession cells;
+    private int gatlingRuns;
+    private final String runTagBase;
+
+    TrialRunner(Context context, String runTagBase) {
+        this.context = context;
+        this.runTagBase = runTagBase;
+        Manifest.Pinning pinning = context.manifest().pinning();
+        boolean external = !context.options().services().isEmpty();
+        this.cells = new CellSession(context.options().root(), pinning.gatling(),
+                WindowMetrics.CpuSets.of(external ? null : pinning.service(),
+                        context.postgres().isEmbedded() ? pinning.postgres() : null, pinning.gatling()),
+                context.postgres().isEmbedded() ? context.postgres().pid() : null);
+    }
+
+    void run(RunPlan.Trial trial) {
+        int index = context.results().startTrial(trial.variant().name());
+        String url = context.options().services().get(trial.variant().name());
+        if (url != null) {
+            runAt(trial, index, url);
+            return;
+        }
+        String name = trial.variant().name() + "-s" + (index + 1);
+        String database = "restbench_cell";
+        long t = System.nanoTime();
+        String jdbcUrl;
+        try {
+            jdbcUrl = context.postgres().createDatabaseFromTemplate(context.template(), database);
+        } catch (RuntimeException e) {
+            failAll(trial, index, "fresh database from the template failed: " + e.getMessage());
+            return;
+        }
+        add("databaseCloneS", t);
+        Path artifact = context.artifacts().get(trial.variant().name());
+        if (artifact == null) {
+            failAll(trial, index, "artifact " + trial.variant().artifact() + " does not exist (build it first)");
+            return;
+        }
+        try {
+            ServiceProcess.Launch launch = LaunchCommand.of(context.manifest(), trial.variant(), artifact, jdbcUrl,
+                    context.postgres().user(), context.postgres().password());
+            t = System.nanoTime();
+            try (ServiceProcess service = ServiceProcess.start(launch, context.runDir().resolve("logs").resolve(name + ".log"))) {
+                long readyMs = service.awaitHealthy(Duration.ofSeconds(context.manifest().defaults().healthTimeoutSeconds()));
+                add("startupS", t);
+                recordStartup(trial.variant().name(), service, readyMs);
+                measureCells(trial, index, service);
+                t = System.nanoTime();
+            }
+            add("stopS", t);
+        } catch (ServiceProcess.StartFailure e) {
+            failAll(trial, index, "start: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            failAll(trial, index, "interrupted");
+        } catch (IOException | RuntimeException e) {
+            failAll(trial, index, "runner error: " + e);
+        } finally {
+            try {
+                context.postgres().dropDatabase(database);
+            } catch (RuntimeException e) {
+                // the next trial's createDatabaseFromTemplate drops it anyway
+            }
+        }
+    }
+
+    /** A trial on a variant that already runs at {@code url}: reload its data, check its health, measure. */
+    private void runAt(RunPlan.Trial trial, int index, String url) {
+        long t = System.nanoTime();
+        try {
+            context.postgres().reloadDataset(BenchmarkRun.datasetSpec(context.selection()));
+        } catch (RuntimeException e) {
+            failAll(trial, index, e.getMessage());
+            return;
+        }
+        add("datasetReloadS", t);
+        Manifest.Variant variant = trial.variant();
+        ServiceEndpoint service = new ServiceEndpoint(url, LaunchCommand.healthPath(context.manifest(), variant),
+                LaunchCommand.metricsPath(context.manifest(), variant));
+        try {
+            service.awaitHealthy(Duration.ofSeconds(context.manifest().defaults().healthTimeoutSeconds()));
+            measureCells(trial, index, service);
+        } catch (ServiceProcess.StartFailure e) {
+            failAll(trial, index, "health: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            failAll(trial, index, "interrupted");
+        } catch (IOException | RuntimeException e) {
+            failAll(trial, index, "runner error: " + e);
+        }
+    }
+
+    /** Every cell in order; a cell that fails because the service died fails the rest of the trial too. */
+    private void measureCells(RunPlan.Trial trial, int index, ServiceUnderTest service)
+            throws IOException, InterruptedException {
+        Manifest.Profile profile = context.selection().profile();
+        for (RunPlan.Cell cell : trial.cells()) {
+            RunResults.CellKey key = new RunResults.CellKey(trial.variant().name(), cell.scenario().name(), cell.regime());
+            if (ChildProcesses.shuttingDown()) {
+                return;
+            }
+            if (!service.isAlive()) {
+                record(key, trial, index, CellSession.Outcome.failed(service.deathReason("before this cell"), 0, null));
+                continue;
+            }
+            String cellName = key.name() + "-s" + (index + 1);
+            Path work = context.runDir().resolve("gatling").resolve(".work-" + cellName);
+            Manifest.Warmup w = profile.warmup();
+            CellSession.Plan plan = new CellSession.Plan(cell.scenario().simulation(), properties(trial, cell, service),
+                    cell.regime(), new SteadyState.Rule(w.minSeconds(), w.maxSeconds(), w.stableSeconds(),
+                    w.maxJitMsPerS(), w.maxDriftPct()), profile.windows(), profile.windowSeconds(),
+                    context.manifest().errorBudget().maxErrorPct(), context.manifest().errorBudget().capacityP99Ms());
+            long t = System.nanoTime();
+            CellSession.Outcome outcome = cells.run(plan, service, work,
+                    context.runDir().resolve("logs").resolve(cellName + ".gatling.log"),
+                    context.runDir().resolve("logs").resolve(cellName + ".warmup.tsv"));
+            add("cellsS", t);
+            if (outcome.ok()) {
+                context.timings().merge("warmupS", outcome.warmupSeconds(), Double::sum);
+                context.timings().merge("measuredWindowsS",
+                        outcome.windows().stream().mapToDouble(CellSession.Window::seconds).sum(), Double::sum);
+            }
+            record(key, trial, index, keepReport(outcome, cellName, work));
+        }
+    }
+
+    /** Moves Gatling's HTML report of the cell to gatling/&lt;cell&gt;/ and drops the work directory. */
+    private CellSession.Outcome keepReport(CellSession.Outcome outcome, String cellName, Path work) throws IOException {
+        String report = null;
+        if (outcome.report() != null) {
+            Path source = Path.of(outcome.report()).getParent();
+            Path target = context.runDir().resolve("gatling").resolve(cellName);
+            if (Files.isDirectory(source)) {
+                Trees.delete(target);
+                Files.move(source, target);
+                report = "gatling/" + cellName + "/index.html";
+            }
+        }
+        Trees.delete(work);
+        return new CellSession.Outcome(outcome.ok(), outcome.reason(), outcome.warmupSeconds(), outcome.steady(),
+                outcome.unsteadyReason(), outcome.windows(), outcome.utilisation(), report);
+    }
+
+    private void record(RunResults.CellKey key, RunPlan.Trial trial, int index, CellSession.Outcome outcome) {
+        context.results().add(key, new RunResults.TrialResult(index, trial.round(), outcome));
+        String name = key.name() + " s" + (index + 1);
+        if (!outcome.ok()) {
+            context.events().accept(name + " FAILED: " + outcome.reason());
+            return;
+        }
+        double requests = 0;
+        double seconds = 0;
+        double cpu = 0;
+        for (CellSession.Window window : outcome.windows()) {
+            requests += window.metrics().getOrDefault("throughput", 0.0) * window.seconds();
+            seconds += window.seconds();
+            cpu += window.metrics().getOrDefault("cpu_us_per_req", Double.NaN);
+        }
+        context.events().accept(String.format(Locale.ROOT, "%s: warm %.0f s%s, %.0f req/s, CPU %.0f µs/req, bound by %s",
+                name, outcome.warmupSeconds(), outcome.steady() ? "" : " (UNSTEADY: " + outcome.unsteadyReason() + ")",
+                requests / seconds, cpu / outcome.windows().size(), outcome.bottleneck()));
+    }
+
+    private void failAll(RunPlan.Trial trial, int index, String reason) {
+        for (RunPlan.Cell cell : trial.cells()) {
+            RunResults.CellKey key = new RunResults.CellKey(trial.variant().name(), cell.scenario().name(), cell.regime());
+            context.results().add(key, new RunResults.TrialResult(index, trial.round(),
+                    CellSession.Outcome.failed(reason, 0, null)));
+        }
+        context.events().accept(trial.variant().name() + " s" + (index + 1) + " FAILED: " + reason);
+    }
+
+    private void recordStartup(String variant, ServiceProcess service, long readyMs) {
+        Map<String, Double> startup = new LinkedHashMap<>();
+        startup.put("time_to_ready_ms", (double) readyMs);
+        ProcFs.rssKb(service.pid()).ifPresent(kb -> startup.put("rss_after_start_mb", kb / 1024.0));
+        try {
+            startup.putAll(WindowMetrics.startup(service.scrape()));
+        } catch (Exception e) {
+            context.events().accept(variant + ": first metrics scrape failed: " + e.getMessage());
+        }
+        context.results().addStartup(variant, startup);
+    }
+
+    private Map<String, String> properties(RunPlan.Trial trial, RunPlan.Cell cell, ServiceUnderTest service) {
+        Map<String, String> props = new LinkedHashMap<>();
+        props.put("baseUrl", service.baseUrl());
+        props.put("dialect", trial.variant().dialect());
+        props.put("regime", cell.regime());
+        props.put("dataset.categories", Integer.toString(context.selection().dataset().categories()));
+        props.put("dataset.items", Integer.toString(context.selection().dataset().items()));
+        // Writers name their rows W<tag>…: unique per Gatling run, so no sku/code ever collides.
+        props.put("runTag", runTagBase + Integer.toString(gatlingRuns++, 36));
+        cell.scenario().regimes().get(cell.regime()).load().forEach((name, value) ->
+                props.put(name, number(scaled(name, value))));
+        return props;
+    }
+
+    private double scaled(String loadName, double value) {
+        double v = value * context.selection().profile().scale();
+        return loadName.equals("users") ? Math.max(1, Math.round(v)) : Math.max(1, v);
+    }
+
+    private void add(String timing, long sinceNanos) {
+        context.timings().merge(timing, Math.round((System.nanoTime() - sinceNanos) / 1e7) / 100.0, Double::sum);
+    }
+
+    private static String number(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+    }
+}

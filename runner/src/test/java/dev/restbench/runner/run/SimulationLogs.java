@@ -1,0 +1,62 @@
+package dev.restbench.runner.run;
+
+import dev.restbench.gatling.results.SimulationLog;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+
+/** Synthetic Gatling 3.15.1 simulation.log files (the format SimulationLog reads) for tests. */
+final class SimulationLogs {
+
+    private SimulationLogs() {
+    }
+
+    /** n OK requests named "get item", each taking {@code millis}, one per millisecond from the run start. */
+    static SimulationLog of(int n, int millis) {
+        try {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            DataOutputStream out = new DataOutputStream(bytes);
+            out.writeByte(0);
+            string(out, SimulationLog.FORMAT_VERSION);
+            string(out, "dev.restbench.gatling.TestSimulation");
+            out.writeLong(0);
+            string(out, "");
+            out.writeInt(1);
+            string(out, "scenario");
+            out.writeInt(0);
+            for (int i = 0; i < n; i++) {
+                out.writeByte(1);
+                out.writeInt(0); // no groups
+                if (i == 0) {
+                    out.writeInt(1);
+                    string(out, "get item");
+                } else {
+                    out.writeInt(-1);
+                }
+                out.writeInt(i);
+                out.writeInt(i + millis);
+                out.writeBoolean(true);
+                out.writeInt(i == 0 ? 2 : -2);
+                if (i == 0) {
+                    out.writeInt(0); // empty message
+                }
+            }
+            return SimulationLog.read(new ByteArrayInputStream(bytes.toByteArray()), "synthetic");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void string(DataOutputStream out, String value) throws IOException {
+        byte[] latin1 = value.getBytes(StandardCharsets.ISO_8859_1);
+        out.writeInt(latin1.length);
+        if (latin1.length > 0) {
+            out.write(latin1);
+            out.writeByte(0);
+        }
+    }
+}
