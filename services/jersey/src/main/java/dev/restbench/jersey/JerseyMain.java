@@ -35,7 +35,7 @@ public final class JerseyMain {
         Runtime.getRuntime().addShutdownHook(new Thread(app::close, "shutdown"));
         LOG.info("jersey ready on http://{}:{}/ (database {}, pool {}, http threads {}, max body {} bytes{})",
                 config.bindAddress(), app.port(), config.dbUrl(), config.dbPoolSize(), config.httpThreads(),
-                config.maxBodyBytes(), faults.enabled() ? ", FAULT_CPU_PERCENT " + faults.percent() : "");
+                config.maxBodyBytes(), faults.enabled() ? ", " + faults.describe() : "");
         Thread.currentThread().join();
     }
 }

@@ -5,29 +5,49 @@ import java.lang.management.ThreadMXBean;
 import java.util.Map;
 
 /**
- * The regression drill's fault: extra CPU work per request, sized as a percentage of the CPU time the request's
- * thread already spent. Off by default ({@code FAULT_CPU_PERCENT=0}); variants register their request filter only
- * when {@link #enabled()}, so a normal run carries no trace of it.
+ * The regression drill's faults, off by default: extra CPU work and extra allocation per request, each sized as a
+ * percentage of what the request's own thread already spent ({@code FAULT_CPU_PERCENT}: CPU time;
+ * {@code FAULT_ALLOC_PERCENT}: allocated bytes). Variants register their request filter only when {@link #enabled()},
+ * so a normal run carries no trace of them.
  *
- * <p>Sizing the work relative to the request's own CPU time (instead of a fixed number of iterations) makes
- * "5 %" mean the same slowdown in every variant, whatever its baseline cost.
+ * <p>Sizing the fault relative to the request's own cost (instead of a fixed amount) makes "10 %" mean the same
+ * regression in every variant, whatever its baseline. The allocation fault allocates short-lived byte arrays (what a
+ * careless copy of a body would); zeroing them costs a little CPU too (about 1 µs per 10 KB, well under 1 % of a
+ * request's CPU here), so it is not a pure allocation regression, only very nearly one.
  */
 public final class FaultInjection {
 
     public static final String ENV = "FAULT_CPU_PERCENT";
+    public static final String ALLOC_ENV = "FAULT_ALLOC_PERCENT";
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    /** HotSpot's extension: bytes allocated by the current thread (exact, what jvm.allocation.bytes sums). */
+    private static final com.sun.management.ThreadMXBean ALLOCATION =
+            THREADS instanceof com.sun.management.ThreadMXBean hotspot ? hotspot : null;
+    /** Arrays up to this size: large enough to be cheap per byte, small enough to stay in the young generation. */
+    private static final int CHUNK = 64 * 1024;
+    /** The allocated bytes at begin(), per thread (begin returns the CPU time; the signature predates the alloc fault). */
+    private static final ThreadLocal<long[]> ALLOCATED_AT_BEGIN = ThreadLocal.withInitial(() -> new long[1]);
 
-    private final double percent;
+    private final double cpuPercent;
+    private final double allocPercent;
 
-    /** Keeps the JIT from discarding the busy loop. */
+    /** Keep the JIT from discarding the busy loop and the arrays. */
     private volatile long sink;
+    private volatile byte[] allocationSink;
 
-    public FaultInjection(double percent) {
-        if (!(percent >= 0) || percent > 10_000) {
-            throw new IllegalArgumentException(ENV + " must be a number between 0 and 10000, got " + percent);
+    public FaultInjection(double cpuPercent) {
+        this(cpuPercent, 0);
+    }
+
+    public FaultInjection(double cpuPercent, double allocPercent) {
+        check(ENV, cpuPercent);
+        check(ALLOC_ENV, allocPercent);
+        if (allocPercent > 0 && ALLOCATION == null) {
+            throw new IllegalArgumentException(ALLOC_ENV + " needs a JVM that counts allocated bytes per thread (HotSpot)");
         }
-        this.percent = percent;
+        this.cpuPercent = cpuPercent;
+        this.allocPercent = allocPercent;
     }
 
     public static FaultInjection fromEnvironment() {
@@ -35,34 +55,75 @@ public final class FaultInjection {
     }
 
     static FaultInjection from(Map<String, String> env) {
-        String raw = env.getOrDefault(ENV, "0").trim();
+        return new FaultInjection(percent(env, ENV), percent(env, ALLOC_ENV));
+    }
+
+    private static double percent(Map<String, String> env, String name) {
+        String raw = env.getOrDefault(name, "0").trim();
         try {
-            return new FaultInjection(raw.isEmpty() ? 0 : Double.parseDouble(raw));
+            return raw.isEmpty() ? 0 : Double.parseDouble(raw);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(ENV + " must be a number, got '" + raw + "'", e);
+            throw new IllegalArgumentException(name + " must be a number, got '" + raw + "'", e);
+        }
+    }
+
+    private static void check(String name, double percent) {
+        if (!(percent >= 0) || percent > 10_000) {
+            throw new IllegalArgumentException(name + " must be a number between 0 and 10000, got " + percent);
         }
     }
 
     public boolean enabled() {
-        return percent > 0;
+        return cpuPercent > 0 || allocPercent > 0;
     }
 
+    /** The CPU fault's percentage. */
     public double percent() {
-        return percent;
+        return cpuPercent;
+    }
+
+    public double allocPercent() {
+        return allocPercent;
+    }
+
+    /** What a variant's startup line says about the faults ("" when off). */
+    public String describe() {
+        return !enabled() ? "" : ENV + " " + cpuPercent + ", " + ALLOC_ENV + " " + allocPercent;
     }
 
     /** Call when a request starts on the current thread; pass the result to {@link #end(long)}. */
     public long begin() {
+        if (allocPercent > 0) {
+            ALLOCATED_AT_BEGIN.get()[0] = ALLOCATION.getCurrentThreadAllocatedBytes();
+        }
         return THREADS.getCurrentThreadCpuTime();
     }
 
-    /** Call on the same thread when the request ends: burns {@code percent} of the CPU time spent since begin. */
+    /**
+     * Call on the same thread when the request ends: allocates {@code allocPercent} of the bytes allocated since begin,
+     * then burns {@code percent} of the CPU time spent since begin (the allocation's own CPU included).
+     */
     public void end(long begin) {
         if (!enabled() || begin < 0) {
             return;
         }
-        long spent = THREADS.getCurrentThreadCpuTime() - begin;
-        burnCpu((long) (spent * percent / 100.0));
+        if (allocPercent > 0) {
+            long allocated = ALLOCATION.getCurrentThreadAllocatedBytes() - ALLOCATED_AT_BEGIN.get()[0];
+            allocate((long) (allocated * allocPercent / 100.0));
+        }
+        if (cpuPercent > 0) {
+            long spent = THREADS.getCurrentThreadCpuTime() - begin;
+            burnCpu((long) (spent * cpuPercent / 100.0));
+        }
+    }
+
+    /** Allocates about {@code bytes} (array headers included) in short-lived arrays. */
+    void allocate(long bytes) {
+        while (bytes > 16) {
+            int size = (int) Math.min(CHUNK, bytes - 16);
+            allocationSink = new byte[size];
+            bytes -= size + 16L;
+        }
     }
 
     /** Spins on the current thread until it has used {@code nanos} more CPU time (not wall time). */

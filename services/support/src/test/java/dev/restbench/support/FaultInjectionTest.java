@@ -31,6 +31,34 @@ class FaultInjectionTest {
     }
 
     @Test
+    void readsTheAllocationFaultApartFromTheCpuFault() {
+        FaultInjection fault = FaultInjection.from(Map.of(FaultInjection.ALLOC_ENV, "10"));
+        assertThat(fault.enabled()).isTrue();
+        assertThat(fault.percent()).isZero();
+        assertThat(fault.allocPercent()).isEqualTo(10);
+        assertThatThrownBy(() -> FaultInjection.from(Map.of(FaultInjection.ALLOC_ENV, "-3")))
+                .hasMessageContaining(FaultInjection.ALLOC_ENV);
+    }
+
+    @Test
+    void allocatesTheRequestedShareOfWhatTheRequestAllocated() {
+        var allocation = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        FaultInjection fault = new FaultInjection(0, 50);
+        long begin = fault.begin();
+        long start = allocation.getCurrentThreadAllocatedBytes();
+        byte[][] request = new byte[20][];
+        for (int i = 0; i < request.length; i++) {
+            request[i] = new byte[10_000]; // the "request" allocates ~200 KB
+        }
+        long requestBytes = allocation.getCurrentThreadAllocatedBytes() - start;
+        fault.end(begin);
+        long faultBytes = allocation.getCurrentThreadAllocatedBytes() - start - requestBytes;
+        // 50 % of what the request allocated, give or take the counter's own bookkeeping.
+        assertThat((double) faultBytes).isCloseTo(requestBytes * 0.5, org.assertj.core.data.Percentage.withPercentage(10));
+        assertThat(request[19]).hasSize(10_000);
+    }
+
+    @Test
     void burnsAtLeastTheRequestedCpuTime() {
         var threads = ManagementFactory.getThreadMXBean();
         FaultInjection fault = new FaultInjection(100);

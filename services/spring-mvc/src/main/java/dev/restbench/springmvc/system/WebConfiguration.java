@@ -25,12 +25,11 @@ class WebConfiguration {
     }
 
     /**
-     * Registered with the servlet container only when FAULT_CPU_PERCENT (fault.cpu.percent) is above 0: the drill.
+     * Registered with the servlet container only when FAULT_CPU_PERCENT or FAULT_ALLOC_PERCENT is above 0: the drill.
      */
     @Bean
-    FilterRegistrationBean<FaultInjectionFilter> faultInjectionFilter(
-            @Value("${fault.cpu.percent:0}") double percent) {
-        FaultInjection fault = new FaultInjection(percent);
+    FilterRegistrationBean<FaultInjectionFilter> faultInjectionFilter() {
+        FaultInjection fault = FaultInjection.fromEnvironment();
         var registration = new FilterRegistrationBean<>(new FaultInjectionFilter(fault));
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 2);
         registration.setEnabled(fault.enabled());
