@@ -1,6 +1,8 @@
 package dev.restbench.runner;
 
-import dev.restbench.runner.manifest.ManifestException;
+import dev.restbench.manifest.ManifestException;
+import dev.restbench.manifest.Runtimes;
+import dev.restbench.runner.build.VariantBuilder;
 import dev.restbench.runner.run.RunCommand;
 
 import java.util.LinkedHashMap;
@@ -16,6 +18,7 @@ public final class Main {
     static Map<String, Command> commands() {
         Map<String, Command> commands = new LinkedHashMap<>();
         commands.put("run", new RunCommand());
+        commands.put("build", new dev.restbench.runner.build.BuildCommand());
         commands.put("history", new dev.restbench.runner.history.HistoryCommand());
         commands.put("compare", new dev.restbench.runner.report.CompareCommand());
         commands.put("ab", new dev.restbench.runner.report.AbCommand());
@@ -62,6 +65,12 @@ public final class Main {
         } catch (ManifestException e) {
             System.err.println("bench: " + e.getMessage());
             return 2;
+        } catch (Runtimes.NotFound e) {
+            System.err.println("bench " + name + ": " + e.getMessage());
+            return 2;
+        } catch (VariantBuilder.BuildFailure e) {
+            System.err.println("bench " + name + ": " + e.getMessage());
+            return 1;
         } catch (Exception e) {
             System.err.println("bench " + name + ": failed: " + e);
             e.printStackTrace(System.err);
@@ -82,8 +91,8 @@ public final class Main {
         text.append("""
 
                 `./bench <command> --help` lists the command's options.
-                The ./bench script first builds (./mvnw -B -q package -DskipTests) when a jar is missing or older
-                than its sources.""");
+                The ./bench script first builds the runner (./mvnw -B -q package -DskipTests) when its jar is missing
+                or older than its sources; `./bench run` builds the variants it runs when stale (./bench build).""");
         return text.toString();
     }
 }

@@ -12,7 +12,7 @@ import java.util.Set;
  * never silently runs the wrong benchmark.
  */
 public final class Options {
-    private final Map<String, String> values = new LinkedHashMap<>();
+    private final Map<String, List<String>> values = new LinkedHashMap<>();
     private final List<String> positional = new ArrayList<>();
 
     private Options() {
@@ -41,7 +41,7 @@ public final class Options {
                 if (value != null) {
                     throw new UsageException("--" + name + " takes no value");
                 }
-                options.values.put(name, "true");
+                options.values.computeIfAbsent(name, k -> new ArrayList<>()).add("true");
             } else if (valued.contains(name)) {
                 if (value == null) {
                     if (i + 1 >= args.size()) {
@@ -49,7 +49,7 @@ public final class Options {
                     }
                     value = args.get(++i);
                 }
-                options.values.put(name, value);
+                options.values.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
             } else {
                 throw new UsageException("unknown option --" + name);
             }
@@ -57,8 +57,15 @@ public final class Options {
         return options;
     }
 
+    /** The option's value; the last one when it is given more than once. */
     public Optional<String> value(String name) {
-        return Optional.ofNullable(values.get(name));
+        List<String> given = values.get(name);
+        return given == null ? Optional.empty() : Optional.of(given.get(given.size() - 1));
+    }
+
+    /** Every value of a repeatable option (e.g. --where a=b --where c=d), in order. */
+    public List<String> values(String name) {
+        return values.getOrDefault(name, List.of());
     }
 
     public boolean flag(String name) {

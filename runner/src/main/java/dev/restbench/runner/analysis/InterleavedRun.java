@@ -3,6 +3,8 @@ package dev.restbench.runner.analysis;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.restbench.manifest.Manifest;
+import dev.restbench.manifest.ManifestLoader;
 import dev.restbench.runner.Main;
 import dev.restbench.runner.io.Json;
 
@@ -47,30 +49,21 @@ public final class InterleavedRun {
         ObjectNode root = (ObjectNode) Json.MAPPER.readTree(manifest.toFile());
         // The schema is resolved by the runner itself; a relative $schema would point nowhere from target.
         root.remove("$schema");
-        ArrayNode variants = (ArrayNode) root.get("variants");
+        // Copies of the resolved variants (an entry that extends another carries everything it inherits), so the
+        // derived manifest needs no entry it does not run.
+        Manifest resolved = ManifestLoader.load(manifest);
         ArrayNode derived = Json.MAPPER.createArrayNode();
         for (Copy copy : copies) {
-            ObjectNode source = null;
-            for (JsonNode variant : variants) {
-                if (variant.path("name").asText().equals(copy.variant())) {
-                    source = (ObjectNode) variant;
-                }
-            }
-            if (source == null) {
-                throw new IllegalArgumentException("unknown variant '" + copy.variant() + "' in " + manifest);
-            }
-            ObjectNode out = source.deepCopy();
-            out.put("name", copy.name());
-            if (copy.artifact() != null) {
-                out.put("artifact", copy.artifact().toAbsolutePath().toString());
-            }
-            if (!copy.env().isEmpty()) {
-                ObjectNode env = out.has("env") ? (ObjectNode) out.get("env") : out.putObject("env");
-                copy.env().forEach(env::put);
-            }
-            derived.add(out);
+            Manifest.Variant source = resolved.variant(copy.variant()).orElseThrow(() ->
+                    new IllegalArgumentException("unknown variant '" + copy.variant() + "' in " + manifest));
+            // A copy with its own artifact was built elsewhere (an A/B worktree): it has no build step here.
+            derived.add(Json.MAPPER.valueToTree(copy.artifact() == null
+                    ? source.renamed(copy.name(), source.artifact(), copy.env(), source.build())
+                    : source.renamed(copy.name(), copy.artifact().toAbsolutePath().toString(), copy.env(), null)));
         }
         root.set("variants", derived);
+        // Profiles name the manifest's own variants; the derived one runs exactly its copies.
+        root.path("profiles").forEach(p -> ((ObjectNode) p).remove(List.of("variants", "where")));
         ObjectNode profileNode = (ObjectNode) root.path("profiles").get(profile);
         if (profileNode == null) {
             throw new IllegalArgumentException("unknown profile '" + profile + "' in " + manifest);
@@ -105,8 +98,10 @@ public final class InterleavedRun {
             throws IOException {
         Files.createDirectories(resultsDir);
         List<Path> before = listRuns(resultsDir);
+        // The caller built every copy (A/B: in its worktree; drill: the checkout's variant) before deriving.
         List<String> args = new ArrayList<>(List.of("run", "--root", root.toString(), "--manifest",
-                manifest.toString(), "--profile", profile, "--results", resultsDir.toString(), "--no-history"));
+                manifest.toString(), "--profile", profile, "--results", resultsDir.toString(), "--no-history",
+                "--no-build"));
         args.addAll(extraArgs);
         int exit = Main.execute(args);
         List<Path> after = listRuns(resultsDir);

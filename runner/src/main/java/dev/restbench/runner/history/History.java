@@ -92,6 +92,7 @@ public final class History {
             }
         }
 
+        VariantLabels.remember(index, run);
         ObjectNode entry = indexEntry(run, relative);
         int position = findRun(runs, run.runId());
         if (position >= 0) {

@@ -61,6 +61,7 @@ final class LatestJson {
             ObjectNode out = variants.addObject();
             String name = variant.path("name").asText();
             out.put("name", name);
+            VariantLabels.copy(variant, out);
             ObjectNode startup = out.putObject("startup");
             for (RunRecord.Point point : head.points()) {
                 if (point.variant().equals(name) && RunRecord.STARTUP_SCENARIO.equals(point.scenario())

@@ -1,7 +1,10 @@
 package dev.restbench.runner.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.restbench.manifest.Manifest;
+import dev.restbench.manifest.Runtimes;
 import dev.restbench.runner.Command;
+import dev.restbench.runner.build.BuildCommand;
+import dev.restbench.runner.manifest.Manifests;
 import dev.restbench.runner.Options;
 import dev.restbench.runner.UsageException;
 import dev.restbench.runner.analysis.InterleavedRun;
@@ -10,12 +13,10 @@ import dev.restbench.runner.analysis.RunRecord;
 import dev.restbench.runner.analysis.VerdictRule;
 import dev.restbench.runner.history.History;
 import dev.restbench.runner.io.AtomicFiles;
-import dev.restbench.runner.io.Json;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -39,8 +40,8 @@ public final class AbCommand implements Command {
         return """
                 usage: ./bench ab --base <git-ref> [--head <git-ref>] [options]
 
-                Builds both revisions (git worktree add under --workdir; ./mvnw -B -q package -DskipTests for the
-                chosen variants' modules), then runs them in ONE interleaved run with the checkout's own harness
+                Builds both revisions (git worktree add under --workdir; each with its own benchmarks.json's build
+                steps, as ./bench build does), then runs them in ONE interleaved run with the checkout's own harness
                 (benchmarks.json, Gatling simulations): each variant twice, as <variant>--base and <variant>--head,
                 alternating per repetition so machine drift cancels. Prints the PR-comment markdown of head vs base.
 
@@ -90,8 +91,9 @@ public final class AbCommand implements Command {
             if (options.flag("merge-base")) {
                 base = Git.mergeBase(root, base, head);
             }
-            variants = options.value("variants").map(v -> Arrays.stream(v.split(",")).map(String::trim)
-                    .filter(s -> !s.isEmpty()).toList()).orElseGet(() -> allVariants(manifest));
+            // Default: the profile's variants (quick: the three reference ones), as ./bench run would choose.
+            variants = BuildCommand.select(Manifests.load(manifest), options.value("variants"), List.of(),
+                    Optional.of(profile)).stream().map(Manifest.Variant::name).toList();
         } catch (IllegalArgumentException e) {
             System.err.println("bench ab: " + e.getMessage());
             return 2;
@@ -101,28 +103,25 @@ public final class AbCommand implements Command {
 
         Path baseTree = workdir.resolve("base-" + base.substring(0, 12));
         Path headTree = workdir.resolve("head-" + head.substring(0, 12));
-        Map<String, String> artifacts = artifacts(manifest, variants);
-        List<String> modules = artifacts.values().stream().map(AbCommand::moduleOf).distinct().toList();
         try {
             Git.worktree(root, baseTree, base);
             Git.worktree(root, headTree, head);
-            if (!options.flag("skip-build")) {
-                Git.build(baseTree, modules);
-                Git.build(headTree, modules);
-            }
-            for (Path tree : List.of(baseTree, headTree)) {
-                for (String artifact : artifacts.values()) {
-                    if (!Files.isRegularFile(tree.resolve(artifact))) {
-                        System.err.println("bench ab: " + tree.resolve(artifact) + " is missing"
-                                + (options.flag("skip-build") ? " (drop --skip-build to build it)" : " after the build"));
-                        return 1;
-                    }
+            // Each revision is built as its own benchmarks.json says (the layout may differ between them).
+            Runtimes runtimes = Runtimes.ofThisMachine();
+            boolean build = !options.flag("skip-build");
+            Map<String, Path> baseArtifacts = RevisionBuild.artifacts(baseTree, variants, runtimes, build);
+            Map<String, Path> headArtifacts = RevisionBuild.artifacts(headTree, variants, runtimes, build);
+            for (Path artifact : concat(baseArtifacts.values(), headArtifacts.values())) {
+                if (!Files.exists(artifact)) {
+                    System.err.println("bench ab: " + artifact + " is missing"
+                            + (options.flag("skip-build") ? " (drop --skip-build to build it)" : " after the build"));
+                    return 1;
                 }
             }
             List<InterleavedRun.Copy> copies = new ArrayList<>();
             for (String variant : variants) {
-                copies.add(new InterleavedRun.Copy(variant, "base", baseTree.resolve(artifacts.get(variant)), Map.of()));
-                copies.add(new InterleavedRun.Copy(variant, "head", headTree.resolve(artifacts.get(variant)), Map.of()));
+                copies.add(new InterleavedRun.Copy(variant, "base", baseArtifacts.get(variant), Map.of()));
+                copies.add(new InterleavedRun.Copy(variant, "head", headArtifacts.get(variant), Map.of()));
             }
             Path derived = InterleavedRun.deriveManifest(manifest, copies, profile,
                     new InterleavedRun.ProfileOverrides(repetitions, null, null, null, null), workdir.resolve("ab-benchmarks.json"));
@@ -169,47 +168,10 @@ public final class AbCommand implements Command {
                 + PrComment.headline(comparison).replaceFirst("^\\*\\*[^*]*\\*\\* — ", "");
     }
 
-    private static List<String> allVariants(Path manifest) {
-        List<String> names = new ArrayList<>();
-        for (JsonNode variant : readManifest(manifest).path("variants")) {
-            names.add(variant.path("name").asText());
-        }
-        return names;
-    }
-
-    private static Map<String, String> artifacts(Path manifest, List<String> variants) {
-        Map<String, String> artifacts = new java.util.LinkedHashMap<>();
-        JsonNode all = readManifest(manifest).path("variants");
-        for (String name : variants) {
-            String artifact = null;
-            for (JsonNode variant : all) {
-                if (variant.path("name").asText().equals(name)) {
-                    artifact = variant.path("artifact").asText();
-                }
-            }
-            if (artifact == null) {
-                throw new UsageException("unknown variant '" + name + "'");
-            }
-            artifacts.put(name, artifact);
-        }
-        return artifacts;
-    }
-
-    /** services/jersey/target/jersey.jar -> services/jersey (the Maven module that builds it). */
-    static String moduleOf(String artifact) {
-        int target = artifact.indexOf("/target/");
-        if (target < 0) {
-            throw new UsageException("cannot tell which module builds " + artifact);
-        }
-        return artifact.substring(0, target);
-    }
-
-    private static JsonNode readManifest(Path manifest) {
-        try {
-            return Json.MAPPER.readTree(Files.readString(manifest));
-        } catch (java.io.IOException e) {
-            throw new IllegalArgumentException("cannot read " + manifest + ": " + e.getMessage(), e);
-        }
+    private static List<Path> concat(java.util.Collection<Path> a, java.util.Collection<Path> b) {
+        List<Path> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 
     static int positiveInt(String text, String option) {

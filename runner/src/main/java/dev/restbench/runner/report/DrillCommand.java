@@ -1,6 +1,10 @@
 package dev.restbench.runner.report;
 
+import dev.restbench.manifest.Manifest;
+import dev.restbench.manifest.Runtimes;
 import dev.restbench.runner.Command;
+import dev.restbench.runner.build.VariantBuilder;
+import dev.restbench.runner.manifest.Manifests;
 import dev.restbench.runner.Options;
 import dev.restbench.runner.UsageException;
 import dev.restbench.runner.analysis.InterleavedRun;
@@ -84,6 +88,12 @@ public final class DrillCommand implements Command {
             runDir = Path.of(options.value("from").get());
         } else {
             int repetitions = AbCommand.positiveInt(options.value("repetitions").orElse("10"), "--repetitions");
+            if (options.value("artifact").isEmpty()) {
+                Manifest manifest = Manifests.load(root.resolve("benchmarks.json"));
+                Manifest.Variant drilled = manifest.variant(variant).orElseThrow(() ->
+                        new UsageException("unknown variant '" + variant + "'"));
+                new VariantBuilder(root, manifest, Runtimes.ofThisMachine(), System.out).build(List.of(drilled), false, false);
+            }
             Path workdir = options.value("workdir").map(Path::of).orElse(root.resolve("target/drill")).toAbsolutePath();
             List<InterleavedRun.Copy> copies = new ArrayList<>();
             for (String label : LABELS) {

@@ -1,7 +1,7 @@
 package dev.restbench.runner.run;
 
 import dev.restbench.runner.io.Trees;
-import dev.restbench.runner.manifest.Manifest;
+import dev.restbench.manifest.Manifest;
 
 import java.io.IOException;
 import java.io.PrintStream;

@@ -3,7 +3,7 @@ package dev.restbench.runner.run;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.restbench.dataset.DatasetSpec;
 import dev.restbench.dataset.PostgresServer;
-import dev.restbench.runner.manifest.Manifest;
+import dev.restbench.manifest.Manifest;
 
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,6 +1,6 @@
 package dev.restbench.runner.run;
 
-import dev.restbench.runner.manifest.Manifest;
+import dev.restbench.manifest.Manifest;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

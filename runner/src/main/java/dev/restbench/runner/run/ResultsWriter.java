@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.restbench.runner.analysis.Stats;
 import dev.restbench.runner.io.AtomicFiles;
 import dev.restbench.runner.io.Json;
-import dev.restbench.runner.manifest.Manifest;
+import dev.restbench.manifest.Manifest;
 
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -97,6 +97,12 @@ final class ResultsWriter {
         startup.forEach((variant, metrics) -> {
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("name", variant);
+            // What the variant is, for the site and the PR comment to label and filter by (benchmarks.json).
+            manifest.variant(variant).ifPresent(v -> {
+                entry.put("label", v.displayName());
+                entry.put("description", v.description());
+                entry.put("classification", v.labels());
+            });
             Map<String, Object> startupMetrics = new LinkedHashMap<>();
             metrics.forEach((id, s) -> startupMetrics.put(id,
                     summary(manifest, id, s, results.startupValues().get(variant).get(id), null)));

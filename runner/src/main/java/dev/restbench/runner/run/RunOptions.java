@@ -18,12 +18,14 @@ public record RunOptions(
         Optional<String> profile,
         Path resultsDir,
         List<String> variants,
+        List<String> where,
         List<String> scenarios,
         Optional<String> databaseUrl,
         Map<String, String> services,
         String databaseUser,
         String databasePassword,
         boolean dryRun,
+        boolean build,
         boolean printTables,
         Optional<Path> history,
         Optional<Long> seed) {
@@ -37,12 +39,16 @@ public record RunOptions(
             Writes results/<run-id>/ and prints the summary tables. Exit 0 only when every cell succeeded.
 
             options:
-              --profile NAME         smoke | quick | full (default: the manifest's defaultProfile, quick)
+              --profile NAME         smoke | quick | full | matrix (default: the manifest's defaultProfile, quick)
               --manifest FILE        manifest (default: <root>/benchmarks.json)
               --root DIR             repository root holding the variant jars and gatling/ (default: the
                                      checkout ./bench lives in)
               --results DIR          where results/<run-id>/ goes (default: <root>/results)
-              --variants A,B         only these variants (default: all)
+              --variants A,B         only these variants (default: the profile's list, else all)
+              --where KEY=GLOB       only variants whose classification matches (repeatable, all must match;
+                                     keys: framework, server, threading, language, dataAccess, runtime,
+                                     runtimeVersion, jdk, dialect, …), e.g. --where server='*'
+                                     --where framework='spring-mvc*' --where jdk=25
               --scenarios A,B        only these scenarios (default: the profile's)
               --database-url URL     use this PostgreSQL server instead of the embedded one, e.g.
                                      jdbc:postgresql://host:5432/postgres (also: env DATABASE_URL); the runner
@@ -56,7 +62,11 @@ public record RunOptions(
                                      added to the local history unless --history is given.
               --database-user U      (env DATABASE_USER, default postgres)
               --database-password P  (env DATABASE_PASSWORD, default postgres)
-              --dry-run              validate the manifest, print the plan, run nothing
+              --dry-run              validate the manifest, check every selected variant (its runtime is on this
+                                     machine, its artifact exists or it has a build step), print the plan,
+                                     run nothing; exit 2 when a check fails
+              --no-build             do not build stale or missing variant artifacts first (./bench build does;
+                                     also env BENCH_SKIP_BUILD=1)
               --no-tables            do not print the result tables at the end
               --history DIR          append the finished run to this history (gh-pages layout) and put the site
                                      next to it (default: <root>/history when --results is not given, so local
@@ -68,9 +78,9 @@ public record RunOptions(
 
     static RunOptions parse(List<String> args) {
         Options o = Options.parse(args,
-                Set.of("profile", "manifest", "root", "results", "variants", "scenarios", "database-url",
+                Set.of("profile", "manifest", "root", "results", "variants", "where", "scenarios", "database-url",
                         "database-user", "database-password", "history", "services", "seed"),
-                Set.of("dry-run", "no-tables", "no-history"));
+                Set.of("dry-run", "no-tables", "no-history", "no-build"));
         if (!o.positional().isEmpty()) {
             throw new UsageException("unexpected argument '" + o.positional().get(0) + "'");
         }
@@ -87,12 +97,14 @@ public record RunOptions(
                 o.value("profile"),
                 o.value("results").map(Path::of).orElse(root.resolve("results")).toAbsolutePath(),
                 list(o.value("variants")),
+                o.values("where"),
                 list(o.value("scenarios")),
                 dbUrl,
                 services,
                 o.value("database-user").or(() -> env("DATABASE_USER")).orElse("postgres"),
                 o.value("database-password").or(() -> env("DATABASE_PASSWORD")).orElse("postgres"),
                 o.flag("dry-run"),
+                !o.flag("no-build") && !"1".equals(System.getenv("BENCH_SKIP_BUILD")),
                 !o.flag("no-tables"),
                 history(o, root),
                 o.value("seed").map(RunOptions::seed));
@@ -140,7 +152,7 @@ public record RunOptions(
         return Optional.ofNullable(System.getenv(name)).filter(v -> !v.isBlank());
     }
 
-    private static List<String> list(Optional<String> csv) {
+    static List<String> list(Optional<String> csv) {
         return csv.map(v -> Arrays.stream(v.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList())
                 .orElse(List.of());
     }

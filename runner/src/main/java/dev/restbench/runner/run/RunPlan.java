@@ -1,6 +1,6 @@
 package dev.restbench.runner.run;
 
-import dev.restbench.runner.manifest.Manifest;
+import dev.restbench.manifest.Manifest;
 
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,7 +1,8 @@
 package dev.restbench.runner.run;
 
+import dev.restbench.manifest.VariantFilter;
 import dev.restbench.runner.UsageException;
-import dev.restbench.runner.manifest.Manifest;
+import dev.restbench.manifest.Manifest;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -20,25 +21,39 @@ public record RunSelection(String profileName, Manifest.Profile profile, Manifes
             throw new UsageException("unknown profile '" + profileName + "' (manifest has: "
                     + String.join(", ", manifest.profiles().keySet()) + ")");
         }
-        List<Manifest.Variant> variants = new ArrayList<>();
+        List<Manifest.Variant> chosen = new ArrayList<>();
         for (String name : options.services().keySet()) {
             if (manifest.variant(name).isEmpty()) {
                 throw new UsageException("--services: unknown variant '" + name + "' (manifest has: "
                         + variantNames(manifest) + ")");
             }
         }
-        if (options.variants().isEmpty()) {
-            manifest.variants().stream()
-                    .filter(v -> options.services().isEmpty() || options.services().containsKey(v.name()))
-                    .forEach(variants::add);
+        if (options.variants().isEmpty() && !options.services().isEmpty()) {
+            manifest.variants().stream().filter(v -> options.services().containsKey(v.name())).forEach(chosen::add);
+        } else if (options.variants().isEmpty() && profile.variants() != null) {
+            profile.variants().forEach(name -> chosen.add(manifest.variant(name).orElseThrow()));
+        } else if (options.variants().isEmpty()) {
+            chosen.addAll(manifest.variants());
         } else {
             for (String name : options.variants()) {
                 if (!options.services().isEmpty() && !options.services().containsKey(name)) {
                     throw new UsageException("variant '" + name + "' has no URL in --services");
                 }
-                variants.add(manifest.variant(name).orElseThrow(() -> new UsageException("unknown variant '" + name
+                chosen.add(manifest.variant(name).orElseThrow(() -> new UsageException("unknown variant '" + name
                         + "' (manifest has: " + variantNames(manifest) + ")")));
             }
+        }
+        VariantFilter where;
+        List<Manifest.Variant> variants;
+        try {
+            where = VariantFilter.parse(options.where()).and(profile.where());
+            variants = where.apply(chosen, manifest.variants());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        if (variants.isEmpty()) {
+            throw new UsageException("no variant left to run: " + (where.isEmpty() ? "" : "none of them matches --where "
+                    + where + "; ") + "the manifest has: " + variantNames(manifest));
         }
         List<String> scenarioNames = !options.scenarios().isEmpty() ? options.scenarios()
                 : profile.scenarios() != null ? profile.scenarios()
@@ -67,6 +82,8 @@ public record RunSelection(String profileName, Manifest.Profile profile, Manifes
     String describe() {
         StringBuilder text = new StringBuilder();
         text.append("profile ").append(profileName).append(": ").append(profile.description()).append('\n');
+        text.append("variants: ").append(String.join(", ", variants.stream().map(Manifest.Variant::name).toList()))
+                .append('\n');
         text.append("dataset ").append(profile.dataset()).append(' ').append(dataset).append('\n');
         Manifest.Warmup w = profile.warmup();
         text.append(String.format(java.util.Locale.ROOT, "%d start(s) per variant in randomized rounds (seed %d); per"

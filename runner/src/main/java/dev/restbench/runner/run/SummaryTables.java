@@ -1,7 +1,7 @@
 package dev.restbench.runner.run;
 
 import dev.restbench.runner.analysis.Stats;
-import dev.restbench.runner.manifest.Manifest;
+import dev.restbench.manifest.Manifest;
 
 import java.util.ArrayList;
 import java.util.List;

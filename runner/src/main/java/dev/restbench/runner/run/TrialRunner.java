@@ -2,7 +2,7 @@ package dev.restbench.runner.run;
 
 import dev.restbench.dataset.PostgresServer;
 import dev.restbench.runner.io.Trees;
-import dev.restbench.runner.manifest.Manifest;
+import dev.restbench.manifest.Manifest;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -27,15 +27,18 @@ class BrokenVariantTest {
         ObjectNode manifest = (ObjectNode) Json.MAPPER.readTree(ROOT.resolve("benchmarks.json").toFile());
         manifest.remove("$schema");
         ArrayNode variants = manifest.putArray("variants");
+        manifest.get("profiles").forEach(profile -> ((ObjectNode) profile).remove("variants"));
         ObjectNode broken = variants.addObject();
         broken.put("name", "exits-at-once");
+        broken.put("folder", "services/jersey");
         broken.put("artifact", ROOT.resolve("benchmarks.json").toString()); // exists; the command ignores it
         broken.put("dialect", "plain");
-        broken.putArray("command").add("java").add("-cp").add("{artifact}").add("dev.restbench.NoSuchMain");
+        broken.set("classification", Json.MAPPER.readTree("""
+                {"framework": "none", "server": "none", "threading": "platform", "language": "java", "dataAccess": "none"}"""));
+        broken.putArray("command").add("{java}").add("-cp").add("{artifact}").add("dev.restbench.NoSuchMain");
         ObjectNode silent = variants.addObject();
         silent.put("name", "never-healthy");
-        silent.put("artifact", ROOT.resolve("benchmarks.json").toString());
-        silent.put("dialect", "plain");
+        silent.put("extends", "exits-at-once");
         silent.putArray("command").add("sleep").add("600"); // alive, but nothing ever answers the health check
         ((ObjectNode) manifest.get("defaults")).put("healthTimeoutSeconds", 5);
         Path manifestFile = tmp.resolve("broken.json");

@@ -1,6 +1,6 @@
 package dev.restbench.runner.run;
 
-import dev.restbench.runner.manifest.Manifest;
+import dev.restbench.manifest.Manifest;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashMap;
@@ -11,7 +11,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class RunPlanTest {
     private static Manifest.Variant variant(String name) {
-        return new Manifest.Variant(name, null, name + ".jar", null, 0, null, null, "plain", null, null, null);
+        return new Manifest.Variant(name, null, null, "services/" + name, null, name + ".jar", List.of("{java}"),
+                new Manifest.Runtime("jdk", 17), 0, "/health", "/metrics", "plain", List.of(), null, Map.of(), Map.of());
     }
 
     private static Manifest.Scenario scenario(String name, String... regimes) {

@@ -14,7 +14,7 @@ import org.springframework.core.Ordered;
 @Configuration(proxyBeanMethods = false)
 public class OperationsConfiguration {
 
-    /** The schema belongs to services/schema: check that the database has exactly it, never migrate. */
+    /** The schema belongs to shared/schema: check that the database has exactly it, never migrate. */
     @Bean
     FlywayMigrationStrategy validateSchemaOnly() {
         return flyway -> flyway.validate();

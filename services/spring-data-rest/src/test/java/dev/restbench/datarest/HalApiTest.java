@@ -29,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The HAL API over HTTP against the real jar configuration and a real PostgreSQL holding the small dataset
  * (20 categories, 500 items; item j belongs to category 1 + (j-1) % 20). The full HAL contract suite lives in
- * services/contract-tests; this checks the parts this module is responsible for.
+ * contract-tests; this checks the parts this module is responsible for.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = "spring.jpa.properties.hibernate.generate_statistics=true")

@@ -29,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The service as a whole on a random port against a real embedded PostgreSQL holding the small dataset. SQL
  * statements are counted with Hibernate's statistics (every statement this service sends goes through
- * Hibernate); services/contract-tests counts them again on the server side.
+ * Hibernate); contract-tests counts them again on the server side.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "spring.jpa.properties.hibernate.generate_statistics=true",

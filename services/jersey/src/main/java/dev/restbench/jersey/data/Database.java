@@ -36,7 +36,7 @@ public final class Database {
         }
     }
 
-    /** Flyway validate only: the service never creates or alters the schema (services/dataset does). */
+    /** Flyway validate only: the service never creates or alters the schema (shared/dataset does). */
     public static void validateSchema(HikariDataSource dataSource) {
         Flyway flyway = Flyway.configure()
                 .dataSource(dataSource)
@@ -46,7 +46,7 @@ public final class Database {
             flyway.validate();
         } catch (FlywayException e) {
             throw new StartupException("the database at " + dataSource.getJdbcUrl()
-                    + " does not hold the bench-schema migrations (it must be created by services/dataset, e.g."
+                    + " does not hold the bench-schema migrations (it must be created by shared/dataset, e.g."
                     + " `./bench db`): " + e.getMessage().strip(), e);
         }
     }

@@ -14,7 +14,7 @@ import jakarta.validation.constraints.Size;
 
 import java.time.Instant;
 
-/** A row of {@code category} (schema: services/schema, V1__catalog.sql). */
+/** A row of {@code category} (schema: shared/schema, V1__catalog.sql). */
 @Entity
 @Table(name = "category")
 public class Category {

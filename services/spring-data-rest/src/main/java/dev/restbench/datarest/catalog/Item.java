@@ -25,7 +25,7 @@ import java.math.BigDecimal;
 import java.time.Instant;
 
 /**
- * A row of {@code item} (schema: services/schema, V1__catalog.sql).
+ * A row of {@code item} (schema: shared/schema, V1__catalog.sql).
  *
  * <p>{@link Immutable} tells Spring Data REST to treat a PUT as what HTTP says it is, a full replacement: the item
  * read from the request body (with its category resolved from the association link) replaces the stored one, whose

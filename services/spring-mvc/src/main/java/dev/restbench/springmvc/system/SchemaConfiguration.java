@@ -8,7 +8,7 @@ import org.springframework.context.annotation.Configuration;
 class SchemaConfiguration {
 
     /**
-     * The schema belongs to services/schema and is applied by the dataset tool; this service only checks that
+     * The schema belongs to shared/schema and is applied by the dataset tool; this service only checks that
      * the database carries exactly those migrations (startup fails otherwise) and never migrates it.
      */
     @Bean

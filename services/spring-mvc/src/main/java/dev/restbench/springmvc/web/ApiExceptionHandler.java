@@ -37,7 +37,7 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
     private static final Log log = LogFactory.getLog(ApiExceptionHandler.class);
 
-    /** Unique constraints of the schema (services/schema) and the request property each one protects. */
+    /** Unique constraints of the schema (shared/schema) and the request property each one protects. */
     private static final Map<String, String> UNIQUE_FIELDS = Map.of(
             "category_code_key", "code",
             "item_sku_key", "sku");

@@ -1,0 +1,280 @@
+package dev.restbench.runner.build;
+
+import dev.restbench.manifest.Manifest;
+import dev.restbench.manifest.Runtimes;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Builds variants as benchmarks.json says, only what is stale: the one builder behind {@code ./bench build},
+ * {@code ./bench run} (before it starts), {@code ./bench ab} and {@code ./bench drill}, {@code ./run-tests} and the
+ * compose image.
+ *
+ * <p>A build step is what several variants may share (spring-mvc and its JDK-25 copy share spring-mvc's). Maven
+ * steps ({@code "tool": "maven"}) are built together in a reactor this class writes to
+ * {@code target/restbench-build/}: the shared modules ({@code shared.maven}) plus the variant modules, so a variant
+ * needs no entry in the root pom and nothing is installed into ~/.m2 (where another checkout's shared modules could
+ * be picked up). Command steps run their argv from the repository root. A step is stale when its artifact is
+ * missing or its inputs' fingerprint ({@link BuildInputs}) differs from the one recorded after its last success.
+ */
+public final class VariantBuilder {
+    public static final String WORK = "target/restbench-build";
+
+    private final Path root;
+    private final Manifest manifest;
+    private final Runtimes runtimes;
+    private final PrintStream out;
+
+    public VariantBuilder(Path root, Manifest manifest, Runtimes runtimes, PrintStream out) {
+        this.root = root.toAbsolutePath().normalize();
+        this.manifest = manifest;
+        this.runtimes = runtimes;
+        this.out = out;
+    }
+
+    /** One distinct build and the variants that use its artifact. */
+    public record Step(String id, Manifest.Build build, String folder, String artifact,
+                       List<Manifest.Variant> variants) {
+
+        /** The lowest version among its variants' runtimes: the artifact must run on every one of them. */
+        Manifest.Runtime runtime() {
+            return variants.stream().map(Manifest.Variant::runtime)
+                    .min(Comparator.comparingInt(Manifest.Runtime::version)).orElseThrow();
+        }
+
+        String names() {
+            return String.join(", ", variants.stream().map(Manifest.Variant::name).toList());
+        }
+    }
+
+    /** The build steps of these variants (those without a build step are left out), in variant order. */
+    public static List<Step> steps(List<Manifest.Variant> variants) {
+        Map<String, List<Manifest.Variant>> byKey = new LinkedHashMap<>();
+        for (Manifest.Variant variant : variants) {
+            if (variant.build() != null) {
+                byKey.computeIfAbsent(key(variant), k -> new ArrayList<>()).add(variant);
+            }
+        }
+        List<Step> steps = new ArrayList<>();
+        byKey.forEach((key, sharing) -> {
+            Manifest.Variant first = sharing.get(0);
+            String id = first.folder().replaceAll("[^A-Za-z0-9._-]", "_")
+                    + (first.build().isMaven() ? "" : "-" + Integer.toHexString(key.hashCode()));
+            steps.add(new Step(id, first.build(), first.folder(), first.artifact(), List.copyOf(sharing)));
+        });
+        return steps;
+    }
+
+    private static String key(Manifest.Variant variant) {
+        return variant.build().tool() + "|" + variant.folder() + "|" + variant.build().command() + "|" + variant.artifact();
+    }
+
+    /** Why a step must run, or empty when its artifact is up to date. */
+    public Optional<String> staleness(Step step) {
+        if (!Files.exists(root.resolve(step.artifact()))) {
+            return Optional.of(step.artifact() + " is missing");
+        }
+        Path stamp = stamp(step);
+        if (!Files.isRegularFile(stamp)) {
+            return Optional.of("not built by ./bench build in this checkout yet");
+        }
+        try {
+            if (!Files.readString(stamp).trim().equals(fingerprint(step))) {
+                return Optional.of("its inputs changed since the last build");
+            }
+        } catch (IOException e) {
+            return Optional.of("cannot read " + stamp + ": " + e.getMessage());
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Builds the stale steps of these variants (all of them with {@code force}); with {@code tests} also runs their
+     * tests (Maven: {@code verify} of the variant modules; command steps: their {@code test} argv).
+     *
+     * @throws BuildFailure one line: which step failed and how (the tool's output was printed above)
+     */
+    public void build(List<Manifest.Variant> variants, boolean force, boolean tests) {
+        List<Step> maven = new ArrayList<>();
+        List<Step> commands = new ArrayList<>();
+        for (Step step : steps(variants)) {
+            Optional<String> why = force ? Optional.of("--force") : staleness(step);
+            if (why.isEmpty() && !tests) {
+                out.println("build: " + step.names() + ": up to date (" + step.artifact() + ")");
+                continue;
+            }
+            why.ifPresent(reason -> out.println("build: " + step.names() + ": " + reason));
+            (step.build().isMaven() ? maven : commands).add(step);
+        }
+        for (List<Step> reactor : reactors(maven)) {
+            buildMaven(reactor, tests);
+        }
+        for (Step step : commands) {
+            buildCommand(step, tests, force || staleness(step).isPresent());
+        }
+    }
+
+    /**
+     * Maven steps grouped into as few reactors as possible: one per build JDK, and never two modules with the same
+     * artifactId in one reactor (Maven refuses that; a copied variant folder keeps its artifactId).
+     */
+    private List<List<Step>> reactors(List<Step> steps) {
+        List<List<Step>> reactors = new ArrayList<>();
+        List<List<String>> artifactIds = new ArrayList<>();
+        for (Step step : steps) {
+            String artifactId = MavenReactor.artifactId(root.resolve(step.folder()).resolve("pom.xml"));
+            int target = -1;
+            for (int i = 0; i < reactors.size(); i++) {
+                if (reactors.get(i).get(0).runtime().equals(step.runtime()) && !artifactIds.get(i).contains(artifactId)) {
+                    target = i;
+                    break;
+                }
+            }
+            if (target < 0) {
+                reactors.add(new ArrayList<>());
+                artifactIds.add(new ArrayList<>());
+                target = reactors.size() - 1;
+            }
+            reactors.get(target).add(step);
+            artifactIds.get(target).add(artifactId);
+        }
+        return reactors;
+    }
+
+    private void buildMaven(List<Step> steps, boolean tests) {
+        Manifest.Runtime jdk = steps.get(0).runtime();
+        Runtimes.Found found = runtimes.find(jdk);
+        Map<String, String> fingerprints = fingerprints(steps);
+        Path pom = MavenReactor.write(root, manifest.shared().maven(), steps.stream().map(Step::folder).toList(),
+                steps.get(0).id() + (steps.size() > 1 ? "-and-" + (steps.size() - 1) : ""));
+        List<String> argv = new ArrayList<>(List.of(root.resolve("mvnw").toString(), "-B", "-q", "-f",
+                root.relativize(pom).toString()));
+        if (tests) {
+            // The shared modules' tests run in the root reactor (./mvnw verify); here only the variants' own.
+            argv.addAll(List.of("verify", "-Drestbench.sharedTests.skip=true"));
+        } else {
+            argv.addAll(List.of("package", "-DskipTests"));
+        }
+        String names = String.join(", ", steps.stream().map(Step::names).toList());
+        out.println("build: " + names + ": " + String.join(" ", argv.subList(1, argv.size())).replace(root + "/", "")
+                + " (" + jdk + ": " + found.home() + ")");
+        run(argv, Map.of("JAVA_HOME", found.home().toString()), "Maven build of " + names);
+        for (Step step : steps) {
+            finish(step, fingerprints.get(step.id()));
+        }
+    }
+
+    private void buildCommand(Step step, boolean tests, boolean stale) {
+        Runtimes.Found found = runtimes.find(step.runtime());
+        Map<String, String> env = runtimeEnv(found);
+        if (stale) {
+            String fingerprint = fingerprint(step);
+            out.println("build: " + step.names() + ": " + String.join(" ", step.build().command()) + " (" + step.runtime() + ")");
+            run(step.build().command(), env, "build of " + step.names());
+            finish(step, fingerprint);
+        }
+        if (tests && step.build().test() != null) {
+            out.println("test: " + step.names() + ": " + String.join(" ", step.build().test()));
+            run(step.build().test(), env, "tests of " + step.names());
+        }
+    }
+
+    /** The runtime first on PATH (npm next to its node) and, for a JDK, as JAVA_HOME. */
+    private static Map<String, String> runtimeEnv(Runtimes.Found found) {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("PATH", found.executable().getParent() + java.io.File.pathSeparator + System.getenv().getOrDefault("PATH", ""));
+        if (found.runtime().isJdk()) {
+            env.put("JAVA_HOME", found.home().toString());
+        }
+        return env;
+    }
+
+    private Map<String, String> fingerprints(List<Step> steps) {
+        Map<String, String> fingerprints = new LinkedHashMap<>();
+        steps.forEach(step -> fingerprints.put(step.id(), fingerprint(step)));
+        return fingerprints;
+    }
+
+    private void finish(Step step, String fingerprint) {
+        if (!Files.exists(root.resolve(step.artifact()))) {
+            throw new BuildFailure("the build of " + step.names() + " succeeded but did not produce " + step.artifact()
+                    + " (the manifest's artifact)");
+        }
+        try {
+            Path stamp = stamp(step);
+            Files.createDirectories(stamp.getParent());
+            Files.writeString(stamp, fingerprint + "\n");
+        } catch (IOException e) {
+            throw new BuildFailure("cannot record the build of " + step.names() + ": " + e.getMessage());
+        }
+    }
+
+    private String fingerprint(Step step) {
+        List<String> inputs = new ArrayList<>();
+        inputs.add(step.folder());
+        List<String> extra = new ArrayList<>(List.of("runtime " + step.runtime()));
+        if (step.build().isMaven()) {
+            // A variant module inherits the root pom and compiles against the shared modules.
+            inputs.addAll(manifest.shared().maven());
+            inputs.addAll(List.of("pom.xml", ".mvn"));
+        } else {
+            extra.add("command " + step.build().command());
+        }
+        return BuildInputs.fingerprint(root, inputs, extra);
+    }
+
+    private Path stamp(Step step) {
+        return root.resolve(WORK).resolve("stamps").resolve(step.id() + ".fingerprint");
+    }
+
+    /** Runs a build tool from the repository root, its output copied to ours; a non-zero exit is a BuildFailure. */
+    private void run(List<String> argv, Map<String, String> env, String what) {
+        ProcessBuilder builder = new ProcessBuilder(argv).directory(root.toFile()).redirectErrorStream(true);
+        builder.environment().putAll(env);
+        Deque<String> tail = new ArrayDeque<>();
+        int exit;
+        try {
+            Process process = builder.start();
+            try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                    StandardCharsets.UTF_8))) {
+                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                    out.println("  " + line);
+                    tail.addLast(line);
+                    if (tail.size() > 3) {
+                        tail.removeFirst();
+                    }
+                }
+            }
+            exit = process.waitFor();
+        } catch (IOException e) {
+            throw new BuildFailure(what + ": cannot run " + argv.get(0) + ": " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BuildFailure(what + ": interrupted");
+        }
+        if (exit != 0) {
+            throw new BuildFailure(what + " failed (exit " + exit + "; its output is above)");
+        }
+    }
+
+    /** A build that failed: one line saying which and why. */
+    public static final class BuildFailure extends RuntimeException {
+        public BuildFailure(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,172 @@
+package dev.restbench.manifest;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * benchmarks.json, bound after schema validation (see {@link ManifestLoader}). Variants are resolved: each one
+ * carries every field, from its own entry, the entries it extends and the defaults.
+ */
+@JsonIgnoreProperties(ignoreUnknown = true) // "$schema"
+public record Manifest(
+        int schemaVersion,
+        int harnessVersion,
+        Defaults defaults,
+        Pinning pinning,
+        Shared shared,
+        List<Variant> variants,
+        Map<String, Dataset> datasets,
+        List<Scenario> scenarios,
+        Map<String, Profile> profiles,
+        String defaultProfile,
+        ErrorBudget errorBudget,
+        List<MetricDefinition> metrics,
+        Sharding sharding) {
+
+    public record Defaults(List<String> command, Runtime runtime, List<String> jvmOptions, Map<String, String> env,
+                           String healthPath, String metricsPath, int healthTimeoutSeconds) {
+    }
+
+    public record Pinning(String service, String gatling, String postgres, String note) {
+    }
+
+    /** @param maven Maven module folders the Maven variants build on (one reactor with them, see the builder) */
+    public record Shared(List<String> maven) {
+    }
+
+    /** A JDK or a Node.js of a major version; {@link Runtimes} finds it on the machine. */
+    public record Runtime(String name, int version) {
+        public static final String JDK = "jdk";
+        public static final String NODE = "node";
+
+        @JsonIgnore
+        public boolean isJdk() {
+            return JDK.equals(name);
+        }
+
+        @Override
+        public String toString() {
+            return (isJdk() ? "JDK " : "Node.js ") + version;
+        }
+    }
+
+    /**
+     * How {@code ./bench build} makes the artifact: {@code maven} (the folder is a Maven module) or {@code command}
+     * (argv from the repository root, with an optional test argv).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Build(String tool, List<String> command, List<String> test) {
+        public static final String MAVEN = "maven";
+
+        @JsonIgnore
+        public boolean isMaven() {
+            return MAVEN.equals(tool);
+        }
+    }
+
+    /** One variant, resolved (own entry over the entries it extends over the defaults); serialises schema-valid. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Variant(String name, String label, String description, String folder, Build build, String artifact,
+                          List<String> command, Runtime runtime, Integer port, String healthPath, String metricsPath,
+                          String dialect, List<String> jvmOptions, String cpuSet, Map<String, String> env,
+                          Map<String, String> classification) {
+
+        /** Short display name: the label, else the name. */
+        @JsonIgnore
+        public String displayName() {
+            return label != null ? label : name;
+        }
+
+        /**
+         * The classification as results label it: the entry's own keys plus what the entry itself says about
+         * runtime and API (runtime, runtimeVersion, jdk for JVM variants, dialect), so these cannot disagree.
+         */
+        @JsonIgnore
+        public Map<String, String> labels() {
+            Map<String, String> labels = new LinkedHashMap<>(classification);
+            labels.put("runtime", runtime.name());
+            labels.put("runtimeVersion", Integer.toString(runtime.version()));
+            if (runtime.isJdk()) {
+                labels.put("jdk", Integer.toString(runtime.version()));
+            }
+            labels.put("dialect", dialect);
+            return labels;
+        }
+
+        /** The same variant under another name (the copies of an A/B run or a drill). */
+        public Variant renamed(String newName, String newArtifact, Map<String, String> extraEnv, Build newBuild) {
+            Map<String, String> mergedEnv = new LinkedHashMap<>(env);
+            mergedEnv.putAll(extraEnv);
+            return new Variant(newName, label, description, folder, newBuild, newArtifact, command, runtime, port,
+                    healthPath, metricsPath, dialect, jvmOptions, cpuSet, mergedEnv, classification);
+        }
+    }
+
+    public record Dataset(int categories, int items, double heavyShare, long seed) {
+    }
+
+    public record Scenario(String name, String description, String simulation, Map<String, Regime> regimes) {
+    }
+
+    public record Regime(String description, Map<String, Double> load) {
+    }
+
+    /**
+     * How a profile measures (docs/verdicts.md, "Method"): {@code trials} starts of every variant in randomized
+     * interleaved rounds; in each start, per cell, a warmup until steady (or its cap) and {@code windows} back-to-back
+     * windows of {@code windowSeconds}. {@code variants} and {@code where} choose the variants (all when absent).
+     */
+    public record Profile(String description, List<String> variants, Map<String, String> where, List<String> scenarios,
+                          List<String> regimes, int trials, int windows, int windowSeconds, Warmup warmup,
+                          Double loadScale, String dataset) {
+        public double scale() {
+            return loadScale == null ? 1.0 : loadScale;
+        }
+    }
+
+    /** The steady-state rule of a profile's warmup (SteadyState in the runner). */
+    public record Warmup(int minSeconds, int maxSeconds, int stableSeconds, double maxJitMsPerS, double maxDriftPct) {
+    }
+
+    public record ErrorBudget(double maxErrorPct, double capacityP99Ms) {
+    }
+
+    /**
+     * @param version bumped when the definition changes (part of the environment fingerprint, so a new definition
+     *                starts a new series instead of looking like a regression)
+     * @param primary the regimes in which this metric is a primary one (judged with Holm's correction and counted
+     *                by the PR headline); empty = secondary everywhere
+     */
+    public record MetricDefinition(String id, String label, String unit, String direction, String suite,
+                                   String scope, int version, List<String> primary, String description) {
+        public boolean biggerIsBetter() {
+            return "bigger".equals(direction);
+        }
+
+        public boolean primaryIn(String regime) {
+            return primary != null && primary.contains(regime);
+        }
+    }
+
+    public record Sharding(boolean enabled, String runnerLabel) {
+    }
+
+    public Optional<Variant> variant(String name) {
+        return variants.stream().filter(v -> v.name().equals(name)).findFirst();
+    }
+
+    public Optional<Scenario> scenario(String name) {
+        return scenarios.stream().filter(s -> s.name().equals(name)).findFirst();
+    }
+
+    public MetricDefinition metric(String id) {
+        return metrics.stream().filter(m -> m.id().equals(id)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("metric '" + id + "' is not in the manifest catalogue"));
+    }
+}

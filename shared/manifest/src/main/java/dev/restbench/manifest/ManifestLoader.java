@@ -1,0 +1,273 @@
+package dev.restbench.manifest;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.PathType;
+import com.networknt.schema.SchemaValidatorsConfig;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Loads benchmarks.json: JSON Schema validation first (benchmarks.schema.json, packaged into this jar from the
+ * repository root), then every variant resolved through {@code extends} and the defaults, then the cross-references a
+ * schema cannot express (names that must exist and be unique, no {@code extends} cycle, launch-command placeholders
+ * that fit the variant's runtime). Every problem is reported with its JSON Pointer; callers may add their own checks
+ * (the runner checks the metric catalogue against what it computes).
+ */
+public final class ManifestLoader {
+
+    /** The fields a variant takes from {@code defaults} unless it (or what it extends) sets them. */
+    private static final List<String> INHERITED_DEFAULTS = List.of("command", "runtime", "jvmOptions", "env",
+            "healthPath", "metricsPath");
+    /** Object fields merged key by key along {@code extends} (the others are replaced whole). */
+    private static final Set<String> MERGED_FIELDS = Set.of("env", "classification");
+    /** Classification keys {@link Manifest.Variant#labels()} derives, so they can never disagree with the entry. */
+    private static final List<String> DERIVED_LABELS = List.of("runtime", "runtimeVersion", "jdk", "dialect");
+
+    static final ObjectMapper MAPPER = JsonMapper.builder()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .build();
+    private static final JsonSchema SCHEMA = loadSchema();
+
+    private ManifestLoader() {
+    }
+
+    public static Manifest load(Path file) {
+        return load(file, m -> List.of());
+    }
+
+    /** @param moreChecks problems the caller finds in the bound manifest, each "{@code <json pointer>: <problem>}" */
+    public static Manifest load(Path file, Function<Manifest, List<String>> moreChecks) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException e) {
+            throw new ManifestException(file.toString(), List.of("cannot read: " + e.getMessage()));
+        }
+        return parse(text, file.toString(), moreChecks);
+    }
+
+    public static Manifest parse(String text, String source) {
+        return parse(text, source, m -> List.of());
+    }
+
+    public static Manifest parse(String text, String source, Function<Manifest, List<String>> moreChecks) {
+        JsonNode tree;
+        try {
+            tree = MAPPER.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new ManifestException(source, List.of("not valid JSON: line " + e.getLocation().getLineNr()
+                    + ", column " + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage()));
+        }
+        if (tree == null) {
+            throw new ManifestException(source, List.of("empty file"));
+        }
+        List<String> problems = new ArrayList<>();
+        SCHEMA.validate(tree).stream()
+                .sorted(Comparator.comparing((ValidationMessage m) -> m.getInstanceLocation().toString())
+                        .thenComparing(ValidationMessage::getError))
+                // "if/then" reports the failed "then" and the "if" it belongs to; the "then" line says it all.
+                .filter(m -> !"if".equals(m.getType()))
+                .forEach(m -> problems.add(pointer(m.getInstanceLocation().toString()) + ": " + m.getError()));
+        if (!problems.isEmpty()) {
+            throw new ManifestException(source, problems);
+        }
+        ObjectNode resolved = ((ObjectNode) tree).deepCopy();
+        resolved.set("variants", resolveVariants(tree, problems));
+        if (!problems.isEmpty()) {
+            throw new ManifestException(source, problems);
+        }
+        Manifest manifest;
+        try {
+            manifest = MAPPER.treeToValue(resolved, Manifest.class);
+        } catch (JsonProcessingException e) {
+            throw new ManifestException(source, List.of("cannot bind: " + e.getOriginalMessage()));
+        }
+        problems.addAll(crossReferences(manifest));
+        problems.addAll(LaunchCommand.problems(manifest));
+        if (problems.isEmpty()) {
+            problems.addAll(moreChecks.apply(manifest));
+        }
+        if (!problems.isEmpty()) {
+            throw new ManifestException(source, problems);
+        }
+        return manifest;
+    }
+
+    /** The validator reports the root as "" in pointer form; say "/" so every problem starts with a path. */
+    private static String pointer(String location) {
+        return location.isEmpty() ? "/" : location;
+    }
+
+    /** Every entry with what it extends and the defaults folded in, in manifest order. */
+    private static ArrayNode resolveVariants(JsonNode tree, List<String> problems) {
+        JsonNode entries = tree.get("variants");
+        Map<String, Integer> byName = new HashMap<>();
+        for (int i = 0; i < entries.size(); i++) {
+            byName.putIfAbsent(entries.get(i).get("name").asText(), i);
+        }
+        Map<Integer, ObjectNode> done = new HashMap<>();
+        ArrayNode out = MAPPER.createArrayNode();
+        for (int i = 0; i < entries.size(); i++) {
+            ObjectNode variant = resolve(i, entries, tree.get("defaults"), byName, done, new LinkedHashSet<>(), problems);
+            if (variant != null) {
+                out.add(variant);
+            }
+        }
+        return out;
+    }
+
+    private static ObjectNode resolve(int i, JsonNode entries, JsonNode defaults, Map<String, Integer> byName,
+                                      Map<Integer, ObjectNode> done, LinkedHashSet<String> chain, List<String> problems) {
+        if (done.containsKey(i)) {
+            return done.get(i);
+        }
+        JsonNode entry = entries.get(i);
+        String name = entry.get("name").asText();
+        ObjectNode out;
+        if (entry.has("extends")) {
+            String base = entry.get("extends").asText();
+            Integer baseIndex = byName.get(base);
+            if (baseIndex == null) {
+                problems.add("/variants/" + i + "/extends: unknown variant '" + base + "' (known: "
+                        + String.join(", ", byName.keySet().stream().sorted().toList()) + ")");
+                return null;
+            }
+            chain.add(name);
+            if (chain.contains(base)) {
+                problems.add("/variants/" + i + "/extends: cycle " + String.join(" → ", chain) + " → " + base);
+                return null;
+            }
+            ObjectNode parent = resolve(baseIndex, entries, defaults, byName, done, chain, problems);
+            if (parent == null) {
+                return null;
+            }
+            out = parent.deepCopy();
+            // Said once by the entry it belongs to: a copy's label would name the base.
+            out.remove(List.of("label", "description"));
+        } else {
+            out = MAPPER.createObjectNode();
+            for (String field : INHERITED_DEFAULTS) {
+                out.set(field, defaults.get(field).deepCopy());
+            }
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> fields = entry.fields(); fields.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            if (field.getKey().equals("extends")) {
+                continue;
+            }
+            if (MERGED_FIELDS.contains(field.getKey()) && out.get(field.getKey()) instanceof ObjectNode merged) {
+                merged.setAll((ObjectNode) field.getValue().deepCopy());
+            } else {
+                out.set(field.getKey(), field.getValue().deepCopy());
+            }
+        }
+        // Field order as in the schema, whatever the order of inheritance: derived manifests stay readable.
+        ObjectNode ordered = MAPPER.createObjectNode();
+        ordered.set("name", out.get("name"));
+        out.fields().forEachRemaining(f -> ordered.set(f.getKey(), f.getValue()));
+        done.put(i, ordered);
+        return ordered;
+    }
+
+    private static List<String> crossReferences(Manifest m) {
+        List<String> problems = new ArrayList<>();
+        unique(problems, "/variants", m.variants().stream().map(Manifest.Variant::name).toList(), "name");
+        unique(problems, "/scenarios", m.scenarios().stream().map(Manifest.Scenario::name).toList(), "name");
+        unique(problems, "/metrics", m.metrics().stream().map(Manifest.MetricDefinition::id).toList(), "id");
+        Set<String> scenarioNames = new HashSet<>(m.scenarios().stream().map(Manifest.Scenario::name).toList());
+        Set<String> variantNames = new HashSet<>(m.variants().stream().map(Manifest.Variant::name).toList());
+        m.profiles().forEach((name, profile) -> {
+            String at = "/profiles/" + name;
+            known(problems, at + "/scenarios", profile.scenarios(), scenarioNames, "scenario");
+            known(problems, at + "/variants", profile.variants(), variantNames, "variant");
+            Manifest.Warmup w = profile.warmup();
+            if (w.stableSeconds() > w.minSeconds() || w.minSeconds() > w.maxSeconds()) {
+                problems.add(at + "/warmup: needs stableSeconds <= minSeconds <= maxSeconds (has " + w.stableSeconds()
+                        + ", " + w.minSeconds() + ", " + w.maxSeconds() + ")");
+            }
+            if (!m.datasets().containsKey(profile.dataset())) {
+                problems.add(at + "/dataset: unknown dataset '" + profile.dataset() + "' (known: "
+                        + String.join(", ", m.datasets().keySet()) + ")");
+            }
+        });
+        for (int i = 0; i < m.variants().size(); i++) {
+            for (String derived : DERIVED_LABELS) {
+                if (m.variants().get(i).classification().containsKey(derived)) {
+                    problems.add("/variants/" + i + "/classification/" + derived + ": set from the entry itself (runtime,"
+                            + " dialect), not by hand");
+                }
+            }
+        }
+        if (!m.profiles().containsKey(m.defaultProfile())) {
+            problems.add("/defaultProfile: unknown profile '" + m.defaultProfile() + "'");
+        }
+        for (int i = 0; i < m.metrics().size(); i++) {
+            // github-action-benchmark's direction is per suite: a bigger-is-better metric in "costs" would be
+            // alerted the wrong way round.
+            Manifest.MetricDefinition metric = m.metrics().get(i);
+            if (metric.biggerIsBetter() != "throughput".equals(metric.suite())) {
+                problems.add("/metrics/" + i + "/suite: suite 'throughput' holds exactly the bigger-is-better metrics, "
+                        + "'costs' the smaller-is-better ones");
+            }
+        }
+        return problems;
+    }
+
+    private static void known(List<String> problems, String at, List<String> names, Set<String> known, String what) {
+        if (names == null) {
+            return;
+        }
+        for (int i = 0; i < names.size(); i++) {
+            if (!known.contains(names.get(i))) {
+                problems.add(at + "/" + i + ": unknown " + what + " '" + names.get(i) + "' (known: "
+                        + String.join(", ", known.stream().sorted().toList()) + ")");
+            }
+        }
+    }
+
+    private static void unique(List<String> problems, String at, List<String> names, String field) {
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < names.size(); i++) {
+            if (!seen.add(names.get(i))) {
+                problems.add(at + "/" + i + "/" + field + ": duplicate " + field + " '" + names.get(i) + "'");
+            }
+        }
+    }
+
+    private static JsonSchema loadSchema() {
+        try (InputStream in = ManifestLoader.class.getResourceAsStream("/benchmarks.schema.json")) {
+            if (in == null) {
+                throw new IllegalStateException("benchmarks.schema.json is not on the classpath (bench-manifest build broken)");
+            }
+            SchemaValidatorsConfig config = SchemaValidatorsConfig.builder().pathType(PathType.JSON_POINTER).build();
+            return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
+                    .getSchema(MAPPER.readTree(in), config);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

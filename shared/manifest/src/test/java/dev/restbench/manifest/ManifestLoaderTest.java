@@ -1,0 +1,243 @@
+package dev.restbench.manifest;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class ManifestLoaderTest {
+    static final Path ROOT = Path.of(System.getProperty("restbench.root", "../..")).toAbsolutePath().normalize();
+
+    @Test
+    void theRepositoryManifestIsValidAndItsVariantsAreComplete() {
+        Manifest manifest = ManifestLoader.load(ROOT.resolve("benchmarks.json"));
+        assertThat(manifest.variants()).isNotEmpty().allSatisfy(v -> {
+            assertThat(v.folder()).isNotBlank();
+            assertThat(v.artifact()).isNotBlank();
+            assertThat(v.command()).isNotEmpty();
+            assertThat(v.runtime()).isNotNull();
+            assertThat(v.env()).containsKey("DB_POOL_SIZE");
+            assertThat(v.labels()).containsKeys("framework", "server", "threading", "language", "dataAccess",
+                    "runtime", "runtimeVersion", "dialect");
+        });
+        assertThat(manifest.profiles()).containsKeys("smoke", "quick", "full", "matrix");
+        assertThat(manifest.profiles().get("quick").variants())
+                .containsExactly("jersey", "spring-mvc", "spring-data-rest");
+        assertThat(manifest.defaultProfile()).isEqualTo("quick");
+    }
+
+    @Test
+    void anEntryThatExtendsAnotherInheritsItMergesEnvAndClassificationAndKeepsItsOwnName() throws IOException {
+        Manifest manifest = parse(m -> m.withArray("variants").addObject()
+                .put("name", "spring-mvc-virtual")
+                .put("extends", "spring-mvc")
+                .put("label", "Spring MVC · virtual threads")
+                .set("runtime", ManifestLoader.MAPPER.createObjectNode().put("name", "jdk").put("version", 25)));
+        Manifest.Variant base = manifest.variant("spring-mvc").orElseThrow();
+        Manifest.Variant copy = manifest.variant("spring-mvc-virtual").orElseThrow();
+        assertThat(copy.artifact()).isEqualTo(base.artifact());
+        assertThat(copy.build()).isEqualTo(base.build());
+        assertThat(copy.folder()).isEqualTo(base.folder());
+        assertThat(copy.runtime()).isEqualTo(new Manifest.Runtime("jdk", 25));
+        assertThat(copy.displayName()).isEqualTo("Spring MVC · virtual threads");
+        assertThat(copy.description()).as("a description names one stack, so it is not inherited").isNull();
+        assertThat(copy.labels()).containsEntry("jdk", "25").containsEntry("framework", "spring-mvc");
+
+        Manifest merged = parse(m -> {
+            ObjectNode entry = m.withArray("variants").addObject().put("name", "mvc-vt").put("extends", "spring-mvc");
+            entry.putObject("env").put("SPRING_THREADS_VIRTUAL_ENABLED", "true");
+            entry.putObject("classification").put("threading", "virtual");
+        });
+        Manifest.Variant vt = merged.variant("mvc-vt").orElseThrow();
+        assertThat(vt.env()).containsEntry("SPRING_THREADS_VIRTUAL_ENABLED", "true").containsEntry("DB_POOL_SIZE", "16");
+        assertThat(vt.classification()).containsEntry("threading", "virtual").containsEntry("server", "tomcat");
+    }
+
+    @Test
+    void aVariantExtendingAnUnknownOneOrItselfIsReported() throws IOException {
+        assertProblem(m -> m.withArray("variants").addObject().put("name", "x").put("extends", "nope"),
+                "/variants/3/extends: unknown variant 'nope' (known: jersey, spring-data-rest, spring-mvc, x)");
+        assertProblem(m -> {
+            m.withArray("variants").addObject().put("name", "a").put("extends", "b");
+            m.withArray("variants").addObject().put("name", "b").put("extends", "a");
+        }, "/variants/4/extends: cycle a → b → a", "/variants/3/extends: cycle b → a → b");
+    }
+
+    @Test
+    void aStandaloneEntryNeedsItsFolderArtifactDialectAndClassification() throws IOException {
+        assertProblem(m -> ((ObjectNode) m.withArray("variants").get(0)).remove("artifact"),
+                "/variants/0: required property 'artifact' not found");
+        assertProblem(m -> ((ObjectNode) m.withArray("variants").get(0).get("classification")).remove("threading"),
+                "/variants/0/classification: required property 'threading' not found");
+    }
+
+    @Test
+    void derivedClassificationKeysCannotBeSetByHand() throws IOException {
+        assertProblem(m -> ((ObjectNode) m.withArray("variants").get(0).get("classification")).put("jdk", "21"),
+                "/variants/0/classification/jdk: set from the entry itself (runtime, dialect), not by hand");
+    }
+
+    @Test
+    void aMavenBuildTakesNoCommandAndACommandBuildNeedsOne() throws IOException {
+        assertProblem(m -> ((ObjectNode) m.withArray("variants").get(0).get("build")).putArray("command").add("make"),
+                "/variants/0/build/command: schema for 'command' is false");
+        assertProblem(m -> ((ObjectNode) m.withArray("variants").get(0).get("build")).put("tool", "command"),
+                "/variants/0/build: required property 'command' not found");
+    }
+
+    @Test
+    void launchPlaceholdersMustExistAndFitTheRuntime() throws IOException {
+        assertProblem(m -> ((ObjectNode) m.withArray("variants").get(1)).putArray("command").add("{java}").add("-jar")
+                        .add("{artifcat}"),
+                "/variants/1/command/2: unknown placeholder {artifcat} (known: {artifact}, {java}, {jvmOptions}, {node}, {port})");
+        assertProblem(m -> ((ObjectNode) m.withArray("variants").get(1)).set("runtime",
+                        ManifestLoader.MAPPER.createObjectNode().put("name", "node").put("version", 20)),
+                "/variants/1: its command [{java}, {jvmOptions}, -jar, {artifact}] uses {java}, which needs a JDK, but its"
+                        + " runtime is Node.js 20 (give it a command with {node})");
+        assertProblem(m -> ((ObjectNode) m.withArray("variants").get(1)).putArray("command").add("{java}")
+                        .add("x{jvmOptions}"),
+                "/variants/1/command/1: {jvmOptions} must be a whole argument (it expands to several)");
+    }
+
+    @Test
+    void aNodeVariantIsOneEntryWithItsOwnCommandAndRuntime() throws IOException {
+        Manifest manifest = parse(m -> {
+            ObjectNode entry = m.withArray("variants").addObject().put("name", "express").put("folder", "services/express")
+                    .put("artifact", "services/express").put("dialect", "plain");
+            entry.putObject("build").put("tool", "command").<ObjectNode>set("command",
+                    ManifestLoader.MAPPER.createArrayNode().add("npm").add("ci").add("--prefix").add("services/express"));
+            entry.putArray("command").add("{node}").add("{artifact}/server.js");
+            entry.putObject("runtime").put("name", "node").put("version", 20);
+            entry.putObject("classification").put("framework", "express").put("server", "node")
+                    .put("threading", "event-loop").put("language", "javascript").put("dataAccess", "pg");
+        });
+        Manifest.Variant express = manifest.variant("express").orElseThrow();
+        assertThat(express.labels()).containsEntry("runtime", "node").containsEntry("runtimeVersion", "20")
+                .doesNotContainKey("jdk");
+        Runtimes.Found node = new Runtimes.Found(express.runtime(), Path.of("/opt/node"), Path.of("/opt/node/bin/node"), "20.1.0");
+        LaunchCommand.Launch launch = LaunchCommand.of(express, node, Path.of("/tmp/app"), 8080, List.of("-Xmx1g"));
+        assertThat(launch.argv()).containsExactly("/opt/node/bin/node", "/tmp/app/server.js");
+        assertThat(launch.env()).containsEntry("PORT", "8080").doesNotContainKey("JAVA_HOME");
+    }
+
+    @Test
+    void aJvmLaunchExpandsTheJvmOptionsThenTheCallersAndSetsJavaHome() throws IOException {
+        Manifest manifest = ManifestLoader.load(ROOT.resolve("benchmarks.json"));
+        Manifest.Variant jersey = manifest.variant("jersey").orElseThrow();
+        Runtimes.Found jdk = new Runtimes.Found(jersey.runtime(), Path.of("/jdk17"), Path.of("/jdk17/bin/java"), "17.0.1");
+        LaunchCommand.Launch launch = LaunchCommand.of(jersey, jdk, Path.of("/a/jersey.jar"), 9000, List.of("-Xmx256m"));
+        assertThat(launch.argv()).containsExactly("/jdk17/bin/java", "-Xms512m", "-Xmx512m", "-XX:+UseG1GC", "-Xmx256m",
+                "-jar", "/a/jersey.jar");
+        assertThat(launch.env()).containsEntry("JAVA_HOME", "/jdk17").containsEntry("PORT", "9000")
+                .containsEntry("BIND_ADDRESS", "127.0.0.1").containsEntry("HTTP_THREADS", "64");
+    }
+
+    @Test
+    void aWrongTypeIsReportedAtItsPath() throws IOException {
+        assertProblem(m -> ((ObjectNode) m.withArray("variants").get(1)).put("port", "8082"),
+                "/variants/1/port: string found, integer expected");
+    }
+
+    @Test
+    void anUnknownEnumValueIsReported() throws IOException {
+        assertProblem(m -> ((ObjectNode) m.withArray("variants").get(2)).put("dialect", "json-api"),
+                "/variants/2/dialect: does not have a value in the enumeration [\"plain\", \"hal\"]");
+    }
+
+    @Test
+    void anUnknownPropertyIsReported() throws IOException {
+        assertProblem(m -> ((ObjectNode) m.get("profiles").get("quick")).put("windowSecs", 10),
+                "/profiles/quick: property 'windowSecs' is not defined in the schema and the schema does not allow additional properties");
+    }
+
+    @Test
+    void aWarmupWhoseStableWindowExceedsItsMinimumIsReported() throws IOException {
+        assertProblem(m -> ((ObjectNode) m.get("profiles").get("quick").get("warmup")).put("stableSeconds", 30),
+                "/profiles/quick/warmup: needs stableSeconds <= minSeconds <= maxSeconds (has 30, 20, 120)");
+    }
+
+    @Test
+    void aBadCpuSetIsReported() throws IOException {
+        assertProblem(m -> ((ObjectNode) m.get("pinning")).put("service", "one"),
+                "/pinning/service: does not match the regex pattern ^[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*$");
+    }
+
+    @Test
+    void aProfileNamingAnUnknownScenarioOrVariantIsReported() throws IOException {
+        assertProblem(m -> ((ArrayNode) m.get("profiles").get("smoke").get("scenarios")).add("write-only"),
+                "/profiles/smoke/scenarios/1: unknown scenario 'write-only' (known: heavy-body, join-filter, mixed, point-read, read-heavy)");
+        assertProblem(m -> ((ArrayNode) m.get("profiles").get("quick").get("variants")).add("quarkus"),
+                "/profiles/quick/variants/3: unknown variant 'quarkus' (known: jersey, spring-data-rest, spring-mvc)");
+    }
+
+    @Test
+    void duplicateVariantNamesAreReported() throws IOException {
+        assertProblem(m -> ((ObjectNode) m.withArray("variants").get(1)).put("name", "jersey"),
+                "/variants/1/name: duplicate name 'jersey'",
+                "/profiles/quick/variants/1: unknown variant 'spring-mvc' (known: jersey, spring-data-rest)");
+    }
+
+    @Test
+    void aMetricInTheWrongSuiteIsReported() throws IOException {
+        assertProblem(m -> ((ObjectNode) m.withArray("metrics").get(1)).put("suite", "throughput"),
+                "/metrics/1/suite: suite 'throughput' holds exactly the bigger-is-better metrics, 'costs' the smaller-is-better ones");
+    }
+
+    @Test
+    void callersAddTheirOwnChecks() throws IOException {
+        String text = ManifestLoader.MAPPER.writeValueAsString(repositoryManifest());
+        assertThatThrownBy(() -> ManifestLoader.parse(text, "test.json", m -> List.of("/metrics: not for us")))
+                .isInstanceOfSatisfying(ManifestException.class, e -> assertThat(e.problems())
+                        .containsExactly("/metrics: not for us"));
+    }
+
+    @Test
+    void notJsonIsReportedWithItsPosition() {
+        assertThatThrownBy(() -> ManifestLoader.parse("{\n  \"schemaVersion\": 1,,\n}", "bad.json"))
+                .isInstanceOf(ManifestException.class)
+                .hasMessageStartingWith("invalid manifest bad.json:\n  not valid JSON: line 2, column 22");
+    }
+
+    @Test
+    void variantsAreSelectedByClassificationGlobs() {
+        Manifest manifest = ManifestLoader.load(ROOT.resolve("benchmarks.json"));
+        List<Manifest.Variant> all = manifest.variants();
+        assertThat(VariantFilter.parse(List.of("framework=SPRING*")).apply(all, all))
+                .extracting(Manifest.Variant::name).containsExactly("spring-mvc", "spring-data-rest");
+        assertThat(VariantFilter.parse(List.of("server=*", "dataAccess=jdbc")).apply(all, all))
+                .extracting(Manifest.Variant::name).containsExactly("jersey");
+        assertThat(VariantFilter.parse(List.of("dialect=hal")).and(Map.of("jdk", "1?")).apply(all, all))
+                .extracting(Manifest.Variant::name).containsExactly("spring-data-rest");
+        assertThatThrownBy(() -> VariantFilter.parse(List.of("sever=tomcat")).apply(all, all))
+                .hasMessageStartingWith("--where: no variant has a classification key 'sever' (known: dataAccess, dialect,");
+        assertThatThrownBy(() -> VariantFilter.parse(List.of("server")))
+                .hasMessage("--where 'server' is not key=glob (e.g. server=jetty, framework=spring*)");
+    }
+
+    private static Manifest parse(Consumer<ObjectNode> change) throws IOException {
+        ObjectNode manifest = repositoryManifest();
+        change.accept(manifest);
+        return ManifestLoader.parse(ManifestLoader.MAPPER.writeValueAsString(manifest), "test.json");
+    }
+
+    private static ObjectNode repositoryManifest() throws IOException {
+        return (ObjectNode) ManifestLoader.MAPPER.readTree(Files.readString(ROOT.resolve("benchmarks.json")));
+    }
+
+    private static void assertProblem(Consumer<ObjectNode> breakIt, String... expected) throws IOException {
+        ObjectNode manifest = repositoryManifest();
+        breakIt.accept(manifest);
+        String text = ManifestLoader.MAPPER.writeValueAsString(manifest);
+        assertThatThrownBy(() -> ManifestLoader.parse(text, "test.json"))
+                .isInstanceOfSatisfying(ManifestException.class, e -> assertThat(e.problems()).containsExactly(expected));
+    }
+}
