@@ -2,6 +2,9 @@ package dev.restbench.contract;
 
 import dev.restbench.dataset.DatasetSpec;
 import dev.restbench.dataset.PostgresServer;
+import dev.restbench.manifest.LaunchCommand;
+import dev.restbench.manifest.Manifest;
+import dev.restbench.manifest.Runtimes;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -13,6 +16,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -34,9 +38,16 @@ final class ContractEnvironment implements BeforeAllCallback {
     private static final Map<String, RuntimeException> failures = new LinkedHashMap<>();
     private static final Map<String, VariantProcess> processes = new LinkedHashMap<>();
 
-    /** A running variant: where it listens and which database it owns. */
-    record Service(String variant, URI baseUri, String database) {
+    /** A running variant: where it listens, which database it owns, and its paths from the manifest. */
+    record Service(String variant, URI baseUri, String database, String healthPath, String metricsPath) {
     }
+
+    /**
+     * After the variant's own JVM options: a smaller heap (later flags win) and C1 only, functionally identical
+     * and markedly faster to start on a shared 2-core box. A non-JVM command has no {jvmOptions} to put them in.
+     */
+    static final List<String> TEST_JVM_OPTIONS = List.of("-Xms64m", "-Xmx256m", "-XX:TieredStopAtLevel=1");
+    private static final Runtimes RUNTIMES = Runtimes.ofThisMachine();
 
     @Override
     public void beforeAll(ExtensionContext context) {
@@ -103,14 +114,21 @@ final class ContractEnvironment implements BeforeAllCallback {
             PostgresServer server = postgres();
             String database = "contract_" + variant.replace('-', '_');
             String url = server.createDatabaseFromTemplate(TEMPLATE, database);
-            VariantProcess process = VariantProcess.start(variant, privateCopy(RepositoryLayout.jar(variant)), Map.of(
+            Manifest.Variant entry = ContractManifest.variant(variant);
+            int port = VariantProcess.freePort();
+            // Started as benchmarks.json says (its command, JDK or Node.js, env), as the runner starts it.
+            LaunchCommand.Launch launch = LaunchCommand.of(entry, RUNTIMES.find(entry.runtime()),
+                    privateCopy(variant, artifact(entry)), port, TEST_JVM_OPTIONS);
+            Map<String, String> env = new LinkedHashMap<>(launch.env());
+            env.putAll(Map.of(
                     "DB_URL", url,
                     "DB_USER", server.user(),
                     "DB_PASSWORD", server.password(),
                     "DB_POOL_SIZE", "4",
-                    "HTTP_THREADS", "16"), OUTPUT);
+                    "HTTP_THREADS", "16"));
+            VariantProcess process = VariantProcess.start(variant, launch.argv(), env, port, entry.healthPath(), OUTPUT);
             processes.put(variant, process);
-            service = new Service(variant, process.baseUri, database);
+            service = new Service(variant, process.baseUri, database, entry.healthPath(), entry.metricsPath());
             services.put(variant, service);
             return service;
         } catch (RuntimeException e) {
@@ -119,17 +137,33 @@ final class ContractEnvironment implements BeforeAllCallback {
         }
     }
 
+    private static Path artifact(Manifest.Variant variant) {
+        Path artifact = ContractManifest.root().resolve(variant.artifact());
+        if (!Files.exists(artifact)) {
+            throw new IllegalStateException("no artifact for variant " + variant.name() + " at " + artifact
+                    + ": build it first (./bench build --variants " + variant.name() + "; ./run-tests does)");
+        }
+        return artifact;
+    }
+
     /**
-     * The jar the process runs is a copy: a rebuild of the module while the tests run (others work in the same
-     * checkout) would otherwise rewrite the jar under the running JVM, which then fails loading classes lazily.
+     * The artifact the process runs is a copy: a rebuild of the variant while the tests run (others work in the
+     * same checkout) would otherwise rewrite a jar under the running JVM, which then fails loading classes lazily.
      */
-    private static Path privateCopy(Path jar) {
+    private static Path privateCopy(String variant, Path artifact) {
         try {
-            Path copy = OUTPUT.resolve("jars").resolve(jar.getFileName());
+            Path copy = OUTPUT.resolve("artifacts").resolve(variant).resolve(artifact.getFileName());
+            deleteRecursively(copy);
             Files.createDirectories(copy.getParent());
-            return Files.copy(jar, copy, StandardCopyOption.REPLACE_EXISTING);
+            try (Stream<Path> files = Files.walk(artifact)) { // a file, or a directory (e.g. a Node app)
+                for (Path source : files.toList()) {
+                    Files.copy(source, copy.resolve(artifact.relativize(source).toString()),
+                            StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+            return copy;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot copy " + jar, e);
+            throw new UncheckedIOException("cannot copy " + artifact, e);
         }
     }
 

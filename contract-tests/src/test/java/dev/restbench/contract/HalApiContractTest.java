@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.math.BigDecimal;
 import java.net.URI;
@@ -25,13 +27,19 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Lists are {@code _embedded.<rel>} plus {@code page {size, totalElements, totalPages, number}}; listed items
  * carry their category inline (excerpt projection); an item links to its category by URI on POST/PUT.
  */
+@ParameterizedClass(name = "{0}", allowZeroInvocations = true)
+@MethodSource("dev.restbench.contract.ContractManifest#hal") // every variant of dialect hal in benchmarks.json
 @ExtendWith(ContractEnvironment.class)
 class HalApiContractTest {
 
     private static final String HAL = "application/hal+json";
 
-    private final Http http = new Http(ContractEnvironment.service("spring-data-rest").baseUri());
+    private final Http http;
     private final String tag = UUID.randomUUID().toString().substring(0, 8);
+
+    HalApiContractTest(String variant) {
+        this.http = new Http(ContractEnvironment.service(variant).baseUri());
+    }
 
     // ---- helpers -------------------------------------------------------------------------------------------
 

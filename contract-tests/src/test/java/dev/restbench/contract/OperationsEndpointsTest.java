@@ -3,7 +3,7 @@ package dev.restbench.contract;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
 import java.net.URI;
@@ -23,15 +23,21 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The endpoints every variant shares (docs/ARCHITECTURE.md, "Endpoints common to every variant" and "Metrics"):
  * health, and the same meter names in the Prometheus scrape, which the runner reads without knowing the stack.
  */
-@ParameterizedClass(name = "{0}")
-@ValueSource(strings = {"jersey", "spring-mvc", "spring-data-rest"})
+@ParameterizedClass(name = "{0}", allowZeroInvocations = true)
+@MethodSource("dev.restbench.contract.ContractManifest#all") // every variant in benchmarks.json
 @ExtendWith(ContractEnvironment.class)
 class OperationsEndpointsTest {
 
-    /** Prometheus names of the shared meters (Micrometer's base units and suffixes). */
-    private static final List<String> SHARED_METERS = List.of(
+    /** Prometheus names every variant exposes, whatever its runtime (the runner's window metrics need them). */
+    private static final List<String> HTTP_METERS = List.of(
             "http_server_requests_seconds_count",
-            "http_server_requests_seconds_bucket",
+            "http_server_requests_seconds_bucket");
+
+    /**
+     * And every JVM variant (Micrometer's base units and suffixes). A variant on another runtime exposes those that
+     * exist there under the same names; the runner leaves the others out of its results (absent, not zero).
+     */
+    private static final List<String> JVM_METERS = List.of(
             "jvm_memory_used_bytes", "jvm_memory_committed_bytes", "jvm_memory_max_bytes",
             "jvm_gc_memory_allocated_bytes_total",
             "jvm_threads_live_threads", "jvm_threads_peak_threads",
@@ -46,15 +52,18 @@ class OperationsEndpointsTest {
 
     private final String variant;
     private final Http http;
+    private final ContractEnvironment.Service service;
 
     OperationsEndpointsTest(String variant) {
         this.variant = variant;
-        this.http = new Http(ContractEnvironment.service(variant).baseUri());
+        this.service = ContractEnvironment.service(variant);
+        this.http = new Http(service.baseUri());
     }
 
     @Test
     void reportsHealthUp() {
-        Http.Response health = http.get("/actuator/health");
+        // The variant's own health path (benchmarks.json), held to the contract's health operation.
+        Http.Response health = http.get(service.healthPath());
         OpenApiContract.get().assertConforms("GET", "/actuator/health", health);
         assertThat(health.json().path("status").asText()).isEqualTo("UP");
     }
@@ -62,7 +71,7 @@ class OperationsEndpointsTest {
     @Test
     void exposesTheSharedMetersWithRouteTemplates() {
         assertThat(http.get("/items/7").status()).isIn(200, 404);
-        Http.Response scrape = http.request("GET", "/actuator/prometheus").accept("text/plain").send();
+        Http.Response scrape = http.request("GET", service.metricsPath()).accept("text/plain").send();
         assertThat(scrape.status()).as("%s", scrape).isEqualTo(200);
         assertThat(scrape.mediaType()).isEqualTo("text/plain");
         List<String> names = scrape.body().lines()
@@ -70,7 +79,10 @@ class OperationsEndpointsTest {
                 .map(line -> line.split("[{ ]", 2)[0])
                 .distinct()
                 .toList();
-        assertThat(names).as("%s meters", variant).containsAll(SHARED_METERS);
+        assertThat(names).as("%s meters", variant).containsAll(HTTP_METERS);
+        if (ContractManifest.variant(variant).runtime().isJdk()) {
+            assertThat(names).as("%s JVM meters", variant).containsAll(JVM_METERS);
+        }
         assertThat(scrape.body()).as("the uri tag is the route template, not the raw path")
                 .containsPattern("http_server_requests_seconds_count\\{[^}]*uri=\"/items/\\{id}\"")
                 .doesNotContain("uri=\"/items/7\"");
@@ -83,7 +95,7 @@ class OperationsEndpointsTest {
      */
     @Test
     void keepsAConnectionOpenForAnyNumberOfRequests() throws IOException, InterruptedException {
-        URI health = ContractEnvironment.service(variant).baseUri().resolve("/actuator/health");
+        URI health = service.baseUri().resolve(service.healthPath());
         // Its own client: one connection, used only by this test.
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(10)).build();
@@ -107,7 +119,7 @@ class OperationsEndpointsTest {
     @Test
     void publishesTheSameHistogramsAsEveryVariant() {
         assertThat(http.get("/items/7").status()).isIn(200, 404);
-        String scrape = http.request("GET", "/actuator/prometheus").accept("text/plain").send().body();
+        String scrape = http.request("GET", service.metricsPath()).accept("text/plain").send().body();
         List<String> histograms = scrape.lines()
                 .filter(line -> !line.startsWith("#"))
                 .map(line -> line.split("[{ ]", 2)[0])

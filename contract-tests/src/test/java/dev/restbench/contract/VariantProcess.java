@@ -11,14 +11,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One variant's runnable jar as a child process, exactly as a user starts it ({@code java -jar} plus environment),
- * ready once {@code /actuator/health} answers 200. Its output goes to a file whose tail is put in every failure.
+ * One variant as a child process, started with the command benchmarks.json gives it (expanded by the shared
+ * LaunchCommand), ready once its health path answers 200. Its output goes to a file whose tail is put in every
+ * failure.
  */
 final class VariantProcess implements AutoCloseable {
 
@@ -37,22 +37,14 @@ final class VariantProcess implements AutoCloseable {
         this.log = log;
     }
 
-    static VariantProcess start(String variant, Path jar, Map<String, String> env, Path logDir) {
-        int port = freePort();
+    /** @param env the whole environment the variant needs (its PORT = port) */
+    static VariantProcess start(String variant, List<String> command, Map<String, String> env, int port,
+                                String healthPath, Path logDir) {
         Path log = logDir.resolve(variant + ".log");
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-Xmx256m");
-        // C1 only: functionally identical, and starts markedly faster on a shared 2-core box.
-        command.add("-XX:TieredStopAtLevel=1");
-        command.add("-jar");
-        command.add(jar.toString());
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         builder.environment().putAll(env);
-        builder.environment().put("PORT", Integer.toString(port));
-        builder.environment().put("BIND_ADDRESS", "127.0.0.1");
         Process process;
         try {
             Files.createDirectories(logDir);
@@ -62,7 +54,7 @@ final class VariantProcess implements AutoCloseable {
         }
         VariantProcess started = new VariantProcess(variant, URI.create("http://127.0.0.1:" + port), process, log);
         try {
-            started.awaitHealthy();
+            started.awaitHealthy(healthPath);
         } catch (RuntimeException | Error e) {
             started.close();
             throw e;
@@ -70,9 +62,9 @@ final class VariantProcess implements AutoCloseable {
         return started;
     }
 
-    private void awaitHealthy() {
+    private void awaitHealthy(String healthPath) {
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        HttpRequest health = HttpRequest.newBuilder(baseUri.resolve("/actuator/health"))
+        HttpRequest health = HttpRequest.newBuilder(baseUri.resolve(healthPath))
                 .timeout(Duration.ofSeconds(5)).GET().build();
         long deadline = System.nanoTime() + HEALTH_TIMEOUT.toNanos();
         String last = "no answer";
@@ -95,7 +87,7 @@ final class VariantProcess implements AutoCloseable {
             }
             sleep(250);
         }
-        throw new IllegalStateException(variant + " not healthy at " + baseUri + "/actuator/health within "
+        throw new IllegalStateException(variant + " not healthy at " + baseUri + healthPath + " within "
                 + HEALTH_TIMEOUT.toSeconds() + " s (last: " + last + "); its output:\n" + outputTail());
     }
 
@@ -128,7 +120,7 @@ final class VariantProcess implements AutoCloseable {
         }
     }
 
-    private static int freePort() {
+    static int freePort() {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         } catch (IOException e) {
