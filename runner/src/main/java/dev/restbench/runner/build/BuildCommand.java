@@ -6,6 +6,7 @@ import dev.restbench.manifest.VariantFilter;
 import dev.restbench.runner.Command;
 import dev.restbench.runner.Options;
 import dev.restbench.runner.UsageException;
+import dev.restbench.runner.io.Trees;
 import dev.restbench.runner.manifest.Manifests;
 
 import java.nio.file.Path;
@@ -44,6 +45,7 @@ public final class BuildCommand implements Command {
                                        whether or not they are stale
                   --force              build even what is up to date
                   --list               print each build step and whether it is stale; build nothing
+                  --copy-to dir        then copy each variant's artifact into dir (what a container image takes)
                   --manifest file      (default: <root>/benchmarks.json)
                   --root dir           repository root (default: the checkout ./bench lives in)
 
@@ -52,7 +54,7 @@ public final class BuildCommand implements Command {
 
     @Override
     public int run(List<String> args) throws Exception {
-        Options o = Options.parse(args, Set.of("variants", "where", "profile", "manifest", "root"),
+        Options o = Options.parse(args, Set.of("variants", "where", "profile", "manifest", "root", "copy-to"),
                 Set.of("tests", "force", "list"));
         if (!o.positional().isEmpty()) {
             throw new UsageException("unexpected argument '" + o.positional().get(0) + "'");
@@ -73,6 +75,20 @@ public final class BuildCommand implements Command {
         } catch (VariantBuilder.BuildFailure | Runtimes.NotFound e) {
             System.err.println("bench build: " + e.getMessage());
             return e instanceof Runtimes.NotFound ? 2 : 1;
+        }
+        if (o.value("copy-to").isPresent()) {
+            Path target = Path.of(o.value("copy-to").get()).toAbsolutePath();
+            for (Manifest.Variant variant : variants) {
+                Path artifact = root.resolve(variant.artifact());
+                Path copy = target.resolve(artifact.getFileName());
+                java.nio.file.Files.createDirectories(target);
+                if (java.nio.file.Files.isDirectory(artifact)) {
+                    Trees.copy(artifact, copy);
+                } else {
+                    java.nio.file.Files.copy(artifact, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                }
+                System.out.println("build: copied " + variant.artifact() + " to " + copy);
+            }
         }
         return 0;
     }

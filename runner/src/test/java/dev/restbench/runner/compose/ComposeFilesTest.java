@@ -1,0 +1,94 @@
+package dev.restbench.runner.compose;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.restbench.manifest.Manifest;
+import dev.restbench.runner.io.Json;
+import dev.restbench.runner.manifest.Manifests;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ComposeFilesTest {
+    static final Path ROOT = Path.of(System.getProperty("restbench.root", "..")).toAbsolutePath().normalize();
+
+    /** Fails while a variant was added, renamed or changed in benchmarks.json without `./bench compose`. */
+    @Test
+    void theCheckedInComposeFilesAreWhatTheManifestGives() throws Exception {
+        Map<String, String> rendered = ComposeFiles.render(ROOT, Manifests.load(ROOT.resolve("benchmarks.json")));
+        for (Map.Entry<String, String> file : rendered.entrySet()) {
+            assertThat(Files.readString(ROOT.resolve(file.getKey())))
+                    .as("%s is stale: run ./bench compose", file.getKey()).isEqualTo(file.getValue());
+        }
+    }
+
+    @Test
+    void everyVariantGetsAServiceAndAScrapeJobFromItsEntry(@TempDir Path tmp) throws Exception {
+        ObjectNode json = (ObjectNode) Json.MAPPER.readTree(ROOT.resolve("benchmarks.json").toFile());
+        json.withArray("variants").addObject().put("name", "spring-mvc-virtual").put("extends", "spring-mvc")
+                .<ObjectNode>set("runtime", Json.MAPPER.createObjectNode().put("name", "jdk").put("version", 25))
+                .putObject("env").put("SPRING_THREADS_VIRTUAL_ENABLED", "true");
+        ObjectNode express = json.withArray("variants").addObject().put("name", "express").put("folder", "services/express")
+                .put("artifact", "services/express").put("dialect", "plain").put("healthPath", "/health")
+                .put("metricsPath", "/metrics");
+        express.putObject("build").put("tool", "command").putArray("command").add("npm").add("ci");
+        express.putArray("command").add("{node}").add("{artifact}/server.js");
+        express.putObject("runtime").put("name", "node").put("version", 20);
+        express.putObject("classification").put("framework", "express").put("server", "node")
+                .put("threading", "event-loop").put("language", "javascript").put("dataAccess", "pg");
+        Manifest manifest = Manifests.parse(Json.MAPPER.writeValueAsString(json), "test.json");
+        Files.createDirectories(tmp.resolve("compose/prometheus"));
+        Files.copy(ROOT.resolve(ComposeFiles.COMPOSE), tmp.resolve(ComposeFiles.COMPOSE));
+        Files.createDirectories(tmp.resolve("services/express"));
+        Files.writeString(tmp.resolve("services/express/Dockerfile"), "FROM node:20\n");
+
+        Map<String, String> files = ComposeFiles.render(tmp, manifest);
+
+        String compose = files.get(ComposeFiles.COMPOSE);
+        assertThat(compose).contains("""
+                  spring-mvc-virtual:
+                    <<: *variant
+                    profiles: [services, spring-mvc-virtual]
+                    build:
+                      context: ..
+                      dockerfile: compose/variant.Dockerfile
+                      args:
+                        VARIANT: spring-mvc-virtual
+                        RUNTIME_VERSION: "25"
+                    environment:
+                      <<: *variant-env
+                      SPRING_THREADS_VIRTUAL_ENABLED: "true"
+                      JAVA_OPTS: "${JAVA_OPTS:--Xms512m -Xmx512m -XX:+UseG1GC}"
+                    entrypoint: ["sh", "-c", "exec java $$JAVA_OPTS -jar /app/spring-mvc.jar"]
+                    ports:
+                      - "127.0.0.1:8084:8080"
+                """);
+        assertThat(compose).contains("""
+                  express:
+                    <<: *variant
+                    profiles: [services, express]
+                    build:
+                      context: ..
+                      dockerfile: services/express/Dockerfile
+                """).contains("""
+                    entrypoint: ["sh", "-c", "exec node /app/express/server.js"]
+                    healthcheck:
+                      <<: *variant-health
+                      test: ["CMD", "bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080 && printf 'GET /health HTTP/1.0\\\\r\\\\n\\\\r\\\\n' >&3 && grep -q UP <&3"]
+                    ports:
+                      - "127.0.0.1:8085:8080"
+                """);
+        assertThat(compose).doesNotContain("express:\n    <<: *variant\n    profiles: [services, express]\n    build:\n"
+                + "      context: ..\n      dockerfile: services/express/Dockerfile\n      args:\n        VARIANT: express\n"
+                + "        RUNTIME_VERSION: \"20\"\n    environment:\n      <<: *variant-env\n      JAVA_OPTS");
+        assertThat(files.get(ComposeFiles.PROMETHEUS)).contains("""
+                  - job_name: express
+                    metrics_path: /metrics
+                    static_configs: [{targets: ["express:8080"]}]
+                """);
+    }
+}
