@@ -3,8 +3,8 @@
 # its category, the point-read scenario) measured by ./bench (Gatling, closed model) and by wrk (Debian package),
 # in the same session, with what benchmarks.json says for the runner too: the pinning (service alone on
 # pinning.service; the load generator and PostgreSQL on pinning.gatling / pinning.postgres), the concurrency (the
-# point-read capacity users), the quick profile's warmup, window and dataset, the default JVM options and pool
-# sizes, and uniformly random item ids.
+# point-read capacity users), the quick profile's warmup (its minimum), window and dataset, each variant's own
+# command (`./bench start --print`: its JDK, JVM options and env), and uniformly random item ids.
 #   gatling/wrk-check.sh [variant …]          (default: every variant in benchmarks.json)
 # Prints one line per variant and tool.
 set -euo pipefail
@@ -17,16 +17,13 @@ read_manifest() { jq -er "$1" "$manifest" || { echo "wrk-check: $manifest has no
 variants=("$@")
 ((${#variants[@]})) || mapfile -t variants < <(read_manifest '.variants[].name')
 
-warmup=$(read_manifest '.profiles.quick.warmupSeconds')
+warmup=$(read_manifest '.profiles.quick.warmup.minSeconds')
 window=$(read_manifest '.profiles.quick.windowSeconds')
 items=$(read_manifest '.datasets[.profiles.quick.dataset].items')
 connections=$(read_manifest '.scenarios[] | select(.name == "point-read") | .regimes.capacity.load.users')
 service_cpus=$(read_manifest '.pinning.service')
 load_cpus=$(read_manifest '.pinning.gatling')
 db_cpus=$(read_manifest '.pinning.postgres')
-mapfile -t jvm_options < <(read_manifest '.defaults.jvmOptions[]')
-pool_size=$(read_manifest '.defaults.env.DB_POOL_SIZE')
-http_threads=$(read_manifest '.defaults.env.HTTP_THREADS')
 health_timeout=$(read_manifest '.defaults.healthTimeoutSeconds')
 
 db_port=54391 port=18091
@@ -67,17 +64,16 @@ EOF
 
 results=()
 for variant in "${variants[@]}"; do
-  jar=$(read_manifest ".variants[] | select(.name == \"$variant\") | .artifact")
+  # An entry that extends another inherits its dialect and health path: ask the runner, not the raw manifest.
+  IFS=$'\t' read -r _ dialect health < <(./bench start --list | awk -F'\t' -v v="$variant" '$1 == v')
   suffix=""
-  [[ $(read_manifest ".variants[] | select(.name == \"$variant\") | .dialect") == hal ]] &&
-    suffix='?projection=itemWithCategory'
-  PORT=$port BIND_ADDRESS=127.0.0.1 DB_URL="jdbc:postgresql://127.0.0.1:$db_port/bench" DB_USER=postgres \
-    DB_PASSWORD=postgres DB_POOL_SIZE=$pool_size HTTP_THREADS=$http_threads \
-    taskset -c "$service_cpus" java "${jvm_options[@]}" -jar "$jar" >"$work/$variant.log" 2>&1 &
+  [[ $dialect == hal ]] && suffix='?projection=itemWithCategory'
+  mapfile -t launch < <(./bench start "$variant" --port "$port" --db-url "jdbc:postgresql://127.0.0.1:$db_port/bench" --print)
+  taskset -c "$service_cpus" env "${launch[@]}" >"$work/$variant.log" 2>&1 &
   pid=$!
   pids+=("$pid")
   deadline=$((SECONDS + health_timeout))
-  until curl -sf "http://127.0.0.1:$port/actuator/health" >/dev/null 2>&1; do
+  until curl -sf "http://127.0.0.1:$port$health" >/dev/null 2>&1; do
     kill -0 "$pid" 2>/dev/null || { echo "wrk-check: $variant exited:" >&2; tail -5 "$work/$variant.log" >&2; exit 1; }
     ((SECONDS < deadline)) || { echo "wrk-check: $variant not healthy after ${health_timeout} s" >&2; exit 1; }
     sleep 0.1

@@ -20,6 +20,7 @@ public final class Main {
         commands.put("run", new RunCommand());
         commands.put("build", new dev.restbench.runner.build.BuildCommand());
         commands.put("compose", new dev.restbench.runner.compose.ComposeCommand());
+        commands.put("start", new dev.restbench.runner.build.StartCommand());
         commands.put("history", new dev.restbench.runner.history.HistoryCommand());
         commands.put("compare", new dev.restbench.runner.report.CompareCommand());
         commands.put("ab", new dev.restbench.runner.report.AbCommand());
