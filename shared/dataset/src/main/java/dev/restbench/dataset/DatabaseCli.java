@@ -1,5 +1,10 @@
 package dev.restbench.dataset;
 
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -77,22 +82,51 @@ public final class DatabaseCli {
     }
 
     private static void serve(int port, boolean durable, DatasetSpec spec) throws InterruptedException {
-        PostgresServer server = PostgresServer.embedded(port, durable);
         CountDownLatch stopped = new CountDownLatch(1);
+        PostgresServer server = open(port, durable, spec, System.out);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();
             stopped.countDown();
         }, "stop-postgres"));
-        long start = System.nanoTime();
-        DatasetLoader.LoadReport report = server.ensureTemplate("bench_template", spec);
-        String url = server.createDatabaseFromTemplate("bench_template", "bench");
-        System.out.printf("PostgreSQL %s ready in %d ms: %s (user %s, password %s)%n", server.serverVersion(),
-                (System.nanoTime() - start) / 1_000_000, url, server.user(), server.password());
-        if (report != null) {
-            System.out.printf("dataset %s loaded with COPY in %d ms%n", spec.label(), report.millis());
-        }
         System.out.println("Ctrl-C to stop.");
         stopped.await();
+    }
+
+    /**
+     * Starts the embedded server with database {@code bench} and prints its JDBC URL only once {@code bench} holds
+     * the dataset, read back through a fresh connection: a script or a person starting a variant as soon as the line
+     * appears must find the database there.
+     */
+    static PostgresServer open(int port, boolean durable, DatasetSpec spec, PrintStream out) {
+        PostgresServer server = PostgresServer.embedded(port, durable);
+        try {
+            long start = System.nanoTime();
+            DatasetLoader.LoadReport report = server.ensureTemplate("bench_template", spec);
+            String url = server.createDatabaseFromTemplate("bench_template", "bench");
+            long items = countItems(server);
+            if (items != spec.items()) {
+                throw new IllegalStateException("database bench holds " + items + " items, not the dataset's " + spec.items());
+            }
+            out.printf("PostgreSQL %s ready in %d ms: %s (user %s, password %s)%n", server.serverVersion(),
+                    (System.nanoTime() - start) / 1_000_000, url, server.user(), server.password());
+            if (report != null) {
+                out.printf("dataset %s loaded with COPY in %d ms%n", spec.label(), report.millis());
+            }
+            return server;
+        } catch (RuntimeException e) {
+            server.close();
+            throw e;
+        }
+    }
+
+    private static long countItems(PostgresServer server) {
+        try (Connection bench = server.connect("bench"); Statement statement = bench.createStatement();
+             ResultSet rows = statement.executeQuery("SELECT count(*) FROM item")) {
+            rows.next();
+            return rows.getLong(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException("database bench is not readable after its creation: " + e.getMessage(), e);
+        }
     }
 
     private static int port(String text) {
