@@ -1,10 +1,36 @@
 // Number and label formatting only; no statistics are computed here.
 
-const KNOWN_VARIANTS = {
-  jersey: 'A · Jersey (JAX-RS)',
-  'spring-mvc': 'C · Spring MVC @RestController',
-  'spring-data-rest': 'D · Spring Data REST',
-};
+// What each variant is, as the runs recorded it from benchmarks.json (label, description, classification): the
+// newest run's variants first (in manifest order), then the rest of index.json's. Nothing here names a variant.
+const variantInfo = new Map();
+
+/** Fills the variant registry from index.json's `variants` and latest.json's `variants` (either may be absent). */
+export function registerVariants(index, latest) {
+  variantInfo.clear();
+  const add = (name, v) => {
+    if (typeof name !== 'string' || !v || typeof v !== 'object') return;
+    variantInfo.set(name, {
+      label: typeof v.label === 'string' ? v.label : name,
+      description: typeof v.description === 'string' ? v.description : '',
+      classification: v.classification && typeof v.classification === 'object' ? v.classification : {},
+    });
+  };
+  for (const v of Array.isArray(latest?.variants) ? latest.variants : []) add(v?.name, v);
+  const known = index?.variants && typeof index.variants === 'object' ? index.variants : {};
+  for (const [name, v] of Object.entries(known)) if (!variantInfo.has(name)) add(name, v);
+}
+
+/** Variant names in the order the runs recorded them (manifest order of the newest run first). */
+export const variantOrder = () => [...variantInfo.keys()];
+export const variantInfoOf = (name) => variantInfo.get(name) ?? null;
+
+/** One line for a tooltip: the description and the classification ("framework jersey · server grizzly · …"). */
+export function variantTitle(name) {
+  const info = variantInfo.get(name);
+  if (!info) return name;
+  const tags = Object.entries(info.classification).map(([k, v]) => `${k} ${v}`).join(' · ');
+  return [info.description, tags].filter(Boolean).join(' — ') || name;
+}
 
 export const METRIC_LABELS = {
   throughput: 'Throughput',
@@ -28,7 +54,7 @@ export const METRIC_LABELS = {
   live_threads: 'Live threads',
 };
 
-export const variantLabel = (name) => KNOWN_VARIANTS[name] ?? name;
+export const variantLabel = (name) => variantInfo.get(name)?.label ?? name;
 export const metricLabel = (metric) => METRIC_LABELS[metric] ?? metric;
 
 export function formatNumber(value) {

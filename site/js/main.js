@@ -5,7 +5,7 @@ import { readState, toHash } from './state.js';
 import { renderOverview, orderVariants } from './overview.js';
 import { TrendsView } from './trends.js';
 import { renderRegressions } from './regressions.js';
-import { formatDate, metricLabel, variantLabel } from './format.js';
+import { formatDate, metricLabel, registerVariants, variantLabel, variantTitle } from './format.js';
 
 window.__restbench = { state: 'loading', firstChartMs: 0 };
 const HISTORY_BASE = document.querySelector('meta[name="history-base"]')?.content || 'dev/bench/';
@@ -63,7 +63,7 @@ function render() {
 
 // ---- filters: one fieldset of checkboxes per dimension; "all selected" is stored as no list at all.
 const dimensions = [
-  { key: 'variants', label: 'Variants', text: variantLabel },
+  { key: 'variants', label: 'Variants', text: variantLabel, title: variantTitle },
   { key: 'scenarios', label: 'Scenarios', text: (s) => s },
   { key: 'metrics', label: 'Metrics', text: (m) => `${metricLabel(m)} (${m})` },
 ];
@@ -117,7 +117,7 @@ function renderFilters() {
         h('div', { class: 'filter-actions' },
           h('button', { type: 'button', onclick: () => set(null) }, 'all'),
           h('button', { type: 'button', onclick: () => set([]) }, 'none')),
-        h('div', { class: 'options' }, values.map((v) => h('label', null,
+        h('div', { class: 'options' }, values.map((v) => h('label', { title: d.title ? d.title(v) : null },
           h('input', { type: 'checkbox', value: v, onchange: (e) => {
             const checked = [...e.target.closest('fieldset').querySelectorAll('input:checked')].map((i) => i.value);
             set(checked);
@@ -190,6 +190,7 @@ async function start() {
     return;
   }
   if (model.warnings.length) statusEl.append(h('ul', { class: 'warnings', id: 'warnings' }, model.warnings.map((w) => h('li', null, w))));
+  registerVariants(model.index, model.latest);
   markers = markersOf(model);
   changes = changesOf(model);
   summary();

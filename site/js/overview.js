@@ -4,7 +4,7 @@
 import { h } from './dom.js';
 import { admits } from './state.js';
 import { pointSpread } from './history.js';
-import { VERDICTS, firstLine, formatDate, formatNumber, formatPct, formatValue, metricLabel, shortSha, variantLabel } from './format.js';
+import { VERDICTS, firstLine, formatDate, formatNumber, formatPct, formatValue, metricLabel, shortSha, variantInfoOf, variantLabel, variantOrder, variantTitle } from './format.js';
 
 export const LOAD_MEASURES = ['throughput', 'latency_p50', 'latency_p95', 'latency_p99', 'error_pct'];
 export const RESOURCES = ['cpu_us_per_req', 'alloc_bytes_per_req', 'heap_mean_mb', 'heap_peak_mb', 'gc_ms_per_s', 'jit_cpu_ms_per_s', 'threads_peak', 'hikari_active_mean', 'hikari_active_peak'];
@@ -135,7 +135,7 @@ function measuresTable(run, state, variants) {
   return h('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Scenarios and measures' },
     h('table', { class: 'compare', id: 'table-measures' },
       h('caption', null, 'Scenarios & measures (median of repetitions; delta vs the previous comparable run)'),
-      h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Scenario'), h('th', { scope: 'col' }, 'Measure'), variants.map((v) => h('th', { scope: 'col' }, variantLabel(v))))),
+      h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Scenario'), h('th', { scope: 'col' }, 'Measure'), variants.map((v) => h('th', { scope: 'col', title: variantTitle(v) }, variantLabel(v))))),
       h('tbody', null, rows)));
 }
 
@@ -168,6 +168,19 @@ function startupTable(run, variants) {
       h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Variant'), metrics.map((m) => h('th', { scope: 'col' }, metricLabel(m))))),
       h('tbody', null, shown.map((v) => h('tr', null, h('th', { scope: 'row' }, variantLabel(v)),
         metrics.map((m) => valueCell(run.startup.get(v)[m], `${v}/startup/-/${m}`)))))));
+}
+
+/** What each shown variant is (benchmarks.json as the newest run recorded it): label, description, classification. */
+function variantsTable(variants) {
+  const described = variants.filter((v) => variantInfoOf(v));
+  if (!described.length) return h('p', { class: 'empty' }, 'The history does not describe its variants (runs written before run.json recorded them).');
+  const keys = [...new Set(described.flatMap((v) => Object.keys(variantInfoOf(v).classification)))];
+  return h('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Variants' },
+    h('table', { class: 'compare', id: 'table-variants' },
+      h('caption', null, 'Variants as benchmarks.json describes them'),
+      h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Variant'), h('th', { scope: 'col' }, 'What it is'), keys.map((k) => h('th', { scope: 'col' }, k)))),
+      h('tbody', null, described.map((v) => h('tr', { dataset: { variant: v } }, h('th', { scope: 'row' }, variantLabel(v), h('span', { class: 'metric-id' }, v)),
+        h('td', null, variantInfoOf(v).description), keys.map((k) => h('td', null, variantInfoOf(v).classification[k] ?? '—')))))));
 }
 
 function environmentList(env) {
@@ -217,15 +230,18 @@ export function renderOverview(root, model, state) {
       resourcesTable(run, state, variants),
       h('h3', null, 'Startup'),
       startupTable(run, variants),
+      h('h3', null, 'Variants'),
+      variantsTable(variants),
       h('h3', null, 'Environment'),
       environmentList(run.environment)));
 }
 
-const PREFERRED = ['jersey', 'spring-mvc', 'spring-data-rest'];
+/**
+ * The runs' own order (the manifest's, see format.js), then names no run described in the order the data holds them
+ * (data.js lists a run's series in manifest order too).
+ */
 export function orderVariants(names) {
-  return [...new Set(names)].sort((a, b) => {
-    const ia = PREFERRED.indexOf(a);
-    const ib = PREFERRED.indexOf(b);
-    return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || a.localeCompare(b);
-  });
+  const known = variantOrder();
+  const rank = (v) => (known.includes(v) ? known.indexOf(v) : known.length);
+  return [...new Set(names)].sort((a, b) => rank(a) - rank(b)); // stable: unknown names keep their order
 }

@@ -62,7 +62,12 @@ describe('overview', () => {
     const table = page.locator('#table-measures');
     await table.waitFor();
     const headers = await table.locator('thead th').allTextContents();
-    assert.deepEqual(headers, ['Scenario', 'Measure', 'A · Jersey (JAX-RS)', 'C · Spring MVC @RestController', 'D · Spring Data REST']);
+    // Labels and their order come from the run data (latest.json variants, from benchmarks.json), not from the site.
+    assert.deepEqual(headers, ['Scenario', 'Measure', 'Jersey (JAX-RS) · Grizzly', 'Spring MVC · Tomcat', 'Spring Data REST · Tomcat']);
+    assert.match(await table.locator('thead th').nth(4).getAttribute('title'), /Spring Data REST \(HAL\).*framework spring-data-rest · server tomcat.*dialect hal/);
+    const variants = page.locator('#table-variants');
+    assert.deepEqual(await variants.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.dataset.variant)), ['jersey', 'spring-mvc', 'spring-data-rest']);
+    assert.match(await variants.locator('tr[data-variant=jersey]').textContent(), /Grizzly, HikariCP, plain JDBC.*jersey.*grizzly.*platform.*jdbc/s);
     const measures = await table.locator('tbody th[scope=row] .metric-id').allTextContents();
     for (const m of ['throughput', 'latency_p50', 'latency_p95', 'latency_p99', 'error_pct']) assert.ok(measures.includes(m), m);
 
@@ -87,6 +92,9 @@ describe('overview', () => {
     const page = await open('data-only');
     const cell = page.locator('td[data-testid="spring-data-rest/read-heavy/latency/latency_p99"]');
     assert.match(await cell.textContent(), /ms.*n=3 · min [\d.]+ – max [\d.]+/s);
+    // Without run records the history does not say what its variants are: names, not invented labels.
+    const headers = await page.locator('#table-measures thead th').allTextContents();
+    assert.deepEqual(headers.slice(2), ['jersey', 'spring-mvc', 'spring-data-rest']);
     assert.match(await page.locator('main').textContent(), /no latest\.json/);
     assert.match(await page.locator('#environment').textContent(), /a1b2c3d4e5f6/);
     await shot(page, 'overview-data-only', true);
@@ -125,7 +133,7 @@ describe('trends', () => {
     const labels = await page.locator('.chart-card[data-drawn="true"] .u-axis').first().textContent();
     assert.doesNotMatch(labels, /3b54cda/, 'a date axis shows dates, not commit hashes');
 
-    await page.locator('fieldset[data-dimension=variants]').getByLabel('C · Spring MVC @RestController').uncheck();
+    await page.locator('fieldset[data-dimension=variants]').getByLabel('Spring MVC · Tomcat').uncheck();
     await page.waitForFunction(() => decodeURIComponent(location.hash).includes('v=jersey,spring-data-rest'));
     const legend = () => page.locator('.chart-card').first().locator('.legend').textContent();
     assert.doesNotMatch(await legend(), /Spring MVC/);
@@ -135,7 +143,7 @@ describe('trends', () => {
     await page.waitForFunction(() => window.__restbench.state === 'ready');
     await drawnCharts(page).first().waitFor();
     assert.equal(await hashOf(page), before);
-    assert.equal(await page.locator('fieldset[data-dimension=variants]').getByLabel('C · Spring MVC @RestController').isChecked(), false);
+    assert.equal(await page.locator('fieldset[data-dimension=variants]').getByLabel('Spring MVC · Tomcat').isChecked(), false);
     assert.equal(await page.getByLabel('date').isChecked(), true);
     assert.doesNotMatch(await legend(), /Spring MVC/);
     assert.match(await legend(), /Jersey/);
