@@ -47,7 +47,10 @@ final class Git {
         exec(repo, List.of("git", "worktree", "prune"));
     }
 
-    /** {@code ./mvnw -B -q package -DskipTests} limited to the given modules and what they need. */
+    /**
+     * {@code ./mvnw -B -q package -DskipTests} limited to the given modules and what they need: how a revision from
+     * before build steps in the manifest is built (RevisionBuild).
+     */
     static void build(Path worktree, List<String> modules) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("./mvnw", "-B", "-q", "package", "-DskipTests"));
         if (!modules.isEmpty()) {
