@@ -64,7 +64,7 @@ public final class BuildCommand implements Command {
         List<Manifest.Variant> variants = select(manifest, o.value("variants"), o.values("where"), o.value("profile"));
         VariantBuilder builder = new VariantBuilder(root, manifest, Runtimes.ofThisMachine(), System.out);
         if (o.flag("list")) {
-            for (VariantBuilder.Step step : VariantBuilder.steps(variants)) {
+            for (VariantBuilder.Step step : builder.steps(variants)) {
                 System.out.printf("%-40s %-8s %s%n", step.names(), step.build().tool(),
                         builder.staleness(step).map(why -> "stale: " + why).orElse("up to date"));
             }

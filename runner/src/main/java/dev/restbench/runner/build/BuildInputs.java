@@ -31,9 +31,10 @@ final class BuildInputs {
     /**
      * @param root   repository root; paths are hashed relative to it
      * @param inputs files or folders (relative to root)
+     * @param output what the step produces, when it lies inside an input folder (then it is not an input)
      * @param extra  further text that defines the step (its command, its runtime)
      */
-    static String fingerprint(Path root, List<String> inputs, List<String> extra) {
+    static String fingerprint(Path root, List<String> inputs, Path output, List<String> extra) {
         List<String> lines = new ArrayList<>();
         for (String input : inputs) {
             Path start = root.resolve(input);
@@ -45,13 +46,15 @@ final class BuildInputs {
                 Files.walkFileTree(start, new SimpleFileVisitor<>() {
                     @Override
                     public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                        return !dir.equals(start) && SKIPPED_DIRECTORIES.contains(dir.getFileName().toString())
-                                ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+                        return !dir.equals(start) && (SKIPPED_DIRECTORIES.contains(dir.getFileName().toString())
+                                || dir.equals(output)) ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
                     }
 
                     @Override
                     public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                        lines.add(root.relativize(file) + "\0" + attrs.size() + "\0" + attrs.lastModifiedTime().toMillis());
+                        if (!file.equals(output)) {
+                            lines.add(root.relativize(file) + "\0" + attrs.size() + "\0" + attrs.lastModifiedTime().toMillis());
+                        }
                         return FileVisitResult.CONTINUE;
                     }
                 });

@@ -46,15 +46,14 @@ public final class VariantBuilder {
         this.out = out;
     }
 
-    /** One distinct build and the variants that use its artifact. */
+    /**
+     * One distinct build and the selected variants that use its artifact.
+     *
+     * @param runtime the lowest version among the runtimes of every manifest variant sharing the build (selected or
+     *                not): the artifact must run on each, and the step's fingerprint must not depend on the selection
+     */
     public record Step(String id, Manifest.Build build, String folder, String artifact,
-                       List<Manifest.Variant> variants) {
-
-        /** The lowest version among its variants' runtimes: the artifact must run on every one of them. */
-        Manifest.Runtime runtime() {
-            return variants.stream().map(Manifest.Variant::runtime)
-                    .min(Comparator.comparingInt(Manifest.Runtime::version)).orElseThrow();
-        }
+                       List<Manifest.Variant> variants, Manifest.Runtime runtime) {
 
         String names() {
             return String.join(", ", variants.stream().map(Manifest.Variant::name).toList());
@@ -62,9 +61,9 @@ public final class VariantBuilder {
     }
 
     /** The build steps of these variants (those without a build step are left out), in variant order. */
-    public static List<Step> steps(List<Manifest.Variant> variants) {
+    public static List<Step> steps(List<Manifest.Variant> selected, List<Manifest.Variant> all) {
         Map<String, List<Manifest.Variant>> byKey = new LinkedHashMap<>();
-        for (Manifest.Variant variant : variants) {
+        for (Manifest.Variant variant : selected) {
             if (variant.build() != null) {
                 byKey.computeIfAbsent(key(variant), k -> new ArrayList<>()).add(variant);
             }
@@ -74,9 +73,17 @@ public final class VariantBuilder {
             Manifest.Variant first = sharing.get(0);
             String id = first.folder().replaceAll("[^A-Za-z0-9._-]", "_")
                     + (first.build().isMaven() ? "" : "-" + Integer.toHexString(key.hashCode()));
-            steps.add(new Step(id, first.build(), first.folder(), first.artifact(), List.copyOf(sharing)));
+            Manifest.Runtime runtime = all.stream().filter(v -> v.build() != null && key(v).equals(key))
+                    .map(Manifest.Variant::runtime).min(Comparator.comparingInt(Manifest.Runtime::version))
+                    .orElse(first.runtime());
+            steps.add(new Step(id, first.build(), first.folder(), first.artifact(), List.copyOf(sharing), runtime));
         });
         return steps;
+    }
+
+    /** The build steps of these variants of this builder's manifest. */
+    public List<Step> steps(List<Manifest.Variant> selected) {
+        return steps(selected, manifest.variants());
     }
 
     private static String key(Manifest.Variant variant) {
@@ -234,7 +241,9 @@ public final class VariantBuilder {
         } else {
             extra.add("command " + step.build().command());
         }
-        return BuildInputs.fingerprint(root, inputs, extra);
+        // An artifact inside its folder (not under target/) is the step's output, not an input; a directory artifact
+        // that is the folder itself (a Node app) stays an input: its build adds only skipped folders (node_modules).
+        return BuildInputs.fingerprint(root, inputs, root.resolve(step.artifact()).normalize(), extra);
     }
 
     private Path stamp(Step step) {

@@ -23,7 +23,8 @@ public final class VariantChecks {
     }
 
     /** @param builder null when the run builds nothing (--no-build) */
-    public static Report check(Path root, List<Manifest.Variant> variants, Runtimes runtimes, VariantBuilder builder) {
+    public static Report check(Path root, Manifest manifest, List<Manifest.Variant> variants, Runtimes runtimes,
+                               VariantBuilder builder) {
         List<String> lines = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         for (Manifest.Variant variant : variants) {
@@ -44,7 +45,7 @@ public final class VariantChecks {
                             + " no build step");
                 }
             } else {
-                VariantBuilder.Step step = VariantBuilder.steps(List.of(variant)).get(0);
+                VariantBuilder.Step step = VariantBuilder.steps(List.of(variant), manifest.variants()).get(0);
                 Optional<String> stale = builder == null ? Optional.empty() : builder.staleness(step);
                 if (exists && stale.isEmpty()) {
                     artifact = "present";

@@ -2,7 +2,6 @@ package dev.restbench.runner.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.restbench.manifest.Manifest;
-import dev.restbench.manifest.ManifestException;
 import dev.restbench.manifest.ManifestLoader;
 import dev.restbench.manifest.Runtimes;
 import dev.restbench.runner.build.VariantBuilder;
@@ -19,8 +18,9 @@ import java.util.Map;
 /**
  * The A/B mode's build of one revision (a worktree), as that revision says: its own benchmarks.json names each
  * variant's build step and artifact, and {@link VariantBuilder} builds them there. A revision from before build steps
- * were in the manifest (its benchmarks.json does not load with this schema) is built the way it was then: the whole
- * Maven reactor, artifacts at the paths its manifest names.
+ * were in the manifest is built the way it was then: the whole Maven reactor, artifacts at the paths its manifest
+ * names. Which format a manifest has is told by its top-level {@code shared} (the shared modules the build steps
+ * need), not by whether it loads: a broken current manifest is an error, not an old one.
  */
 final class RevisionBuild {
 
@@ -34,12 +34,11 @@ final class RevisionBuild {
     static Map<String, Path> artifacts(Path tree, List<String> variants, Runtimes runtimes, boolean build)
             throws IOException, InterruptedException {
         Path manifestFile = tree.resolve("benchmarks.json");
-        Manifest manifest;
-        try {
-            manifest = ManifestLoader.load(manifestFile);
-        } catch (ManifestException e) {
-            return legacyBuild(tree, manifestFile, variants, build);
+        if (!Json.MAPPER.readTree(Files.readString(manifestFile)).has("shared")) {
+            return legacyBuild(tree, manifestFile, variants, build); // no build steps in that manifest yet
         }
+        // Loaded strictly (without the runner's metric check: the revision's runner is not the one running).
+        Manifest manifest = ManifestLoader.load(manifestFile);
         List<Manifest.Variant> selected = new ArrayList<>();
         for (String name : variants) {
             selected.add(manifest.variant(name).orElseThrow(() -> new IllegalArgumentException("variant '" + name

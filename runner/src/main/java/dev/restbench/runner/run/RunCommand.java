@@ -38,7 +38,7 @@ public final class RunCommand implements Command {
                 .filter(v -> !options.services().containsKey(v.name())).toList();
         VariantBuilder builder = options.build()
                 ? new VariantBuilder(options.root(), manifest, runtimes, System.out) : null;
-        VariantChecks.Report checks = VariantChecks.check(options.root(), started, runtimes, builder);
+        VariantChecks.Report checks = VariantChecks.check(options.root(), manifest, started, runtimes, builder);
         if (options.dryRun()) {
             System.out.println(selection.describe());
             System.out.println("variants (runtime on this machine, artifact):");
