@@ -151,8 +151,11 @@ final class ResultsWriter {
         entry.put("trials", trials);
         if (cell.ok()) {
             Map<String, Object> metrics = new LinkedHashMap<>();
-            cell.metrics().forEach((id, s) -> metrics.put(id,
-                    summary(manifest, id, s, cell.values().get(id), cell.windows().get(id))));
+            cell.metrics().forEach((id, s) -> {
+                Map<String, Object> summary = summary(manifest, id, s, cell.values().get(id), cell.windows().get(id));
+                summary.put("primary", manifest.metric(id).primaryIn(cell.key().regime()));
+                metrics.put(id, summary);
+            });
             entry.put("metrics", metrics);
         }
         return entry;
