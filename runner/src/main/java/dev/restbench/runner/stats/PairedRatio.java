@@ -60,7 +60,7 @@ public final class PairedRatio {
     }
 
     /**
-     * Paired t-test on the log ratios (Commons Statistics' {@link TTest#pairedTest}). The interval is
+     * Paired t-test on the log ratios (Commons Statistics' one-sample {@link TTest} of mean d = 0). The interval is
      * exp(mean d ± t_{1−α/2, n−1} · s/√n). The minimum detectable change is exp(δ) − 1 with
      * δ = (t_{1−α/2, n−1} + t_{power, n−1}) · s / √n, the usual central-t approximation of the paired test's power
      * (it ignores the non-centrality's skew, which is small at power ≥ 0.8; checked by {@link PowerSimulation} in
@@ -82,12 +82,24 @@ public final class PairedRatio {
         double sd = Descriptive.sd(d);
         if (sd == 0) {
             double ratio = Math.exp(mean);
-            return new Result(n, ratio, mean == 0 ? 1 : 0, new Interval(ratio, ratio, confidence), 0, 0,
-                    Status.NO_SPREAD);
+            return new Result(n, ratio, pValue(d), new Interval(ratio, ratio, confidence), 0, 0, Status.NO_SPREAD);
         }
-        double p = TTest.withDefaults().pairedTest(Descriptive.logs(head), Descriptive.logs(base)).getPValue();
-        return new Result(n, Math.exp(mean), p, Interval.ofLogMean(d, confidence),
+        return new Result(n, Math.exp(mean), pValue(d), Interval.ofLogMean(d, confidence),
                 minDetectableChange(sd, n, 1 - confidence, power), sd, Status.ESTIMATED);
+    }
+
+    /**
+     * The p-value of {@link #tTest} alone, from the log ratios: the one-sample t-test of mean d = 0, which is the
+     * paired t-test (Commons Statistics). 1 for fewer than 2 blocks; without spread 1 if d = 0, else 0.
+     */
+    static double pValue(double[] d) {
+        if (d.length < 2) {
+            return 1;
+        }
+        if (Descriptive.sd(d) == 0) {
+            return d[0] == 0 ? 1 : 0;
+        }
+        return TTest.withDefaults().test(d).getPValue();
     }
 
     /**
