@@ -1,59 +1,12 @@
 package dev.restbench.runner.analysis;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class InterleavedRunTest {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
-
-    @TempDir
-    Path dir;
-
-    @Test
-    void derivedManifestListsTheCopiesWithTheirArtifactsEnvAndRepetitions() throws Exception {
-        Path manifest = dir.resolve("benchmarks.json");
-        Files.writeString(manifest, """
-                {"$schema": "./benchmarks.schema.json", "variants": [
-                  {"name": "jersey", "artifact": "services/jersey/target/jersey.jar", "dialect": "plain"},
-                  {"name": "spring-mvc", "artifact": "services/spring-mvc/target/spring-mvc.jar", "dialect": "plain"}],
-                 "profiles": {"smoke": {"repetitions": 1, "warmupSeconds": 2, "windowSeconds": 3, "dataset": "small"}}}
-                """);
-        Path jar = dir.resolve("base/services/jersey/target/jersey.jar");
-
-        Path derived = InterleavedRun.deriveManifest(manifest, List.of(
-                        new InterleavedRun.Copy("jersey", "base", jar, Map.of()),
-                        new InterleavedRun.Copy("jersey", "slow5", null, Map.of("FAULT_CPU_PERCENT", "5"))),
-                "smoke", new InterleavedRun.ProfileOverrides(6, null, 5, List.of("capacity"), null), dir.resolve("d.json"));
-
-        JsonNode root = JSON.readTree(derived.toFile());
-        assertThat(root.has("$schema")).isFalse();
-        assertThat(root.get("variants")).extracting(v -> v.get("name").asText())
-                .containsExactly("jersey--base", "jersey--slow5");
-        assertThat(root.get("variants").get(0).get("artifact").asText()).isEqualTo(jar.toAbsolutePath().toString());
-        assertThat(root.get("variants").get(1).get("artifact").asText()).isEqualTo("services/jersey/target/jersey.jar");
-        assertThat(root.get("variants").get(1).get("env").get("FAULT_CPU_PERCENT").asText()).isEqualTo("5");
-        JsonNode smoke = root.get("profiles").get("smoke");
-        assertThat(smoke.get("repetitions").asInt()).isEqualTo(6);
-        assertThat(smoke.get("warmupSeconds").asInt()).isEqualTo(2);
-        assertThat(smoke.get("windowSeconds").asInt()).isEqualTo(5);
-        assertThat(smoke.get("regimes")).extracting(JsonNode::asText).containsExactly("capacity");
-
-        assertThatThrownBy(() -> InterleavedRun.deriveManifest(manifest,
-                List.of(new InterleavedRun.Copy("nope", "a", null, Map.of())), "smoke",
-                new InterleavedRun.ProfileOverrides(null, null, null, null, null), dir.resolve("x.json")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown variant 'nope'");
-    }
 
     @Test
     void selectSplitsAnInterleavedRunIntoComparableRecords() throws Exception {
@@ -76,8 +29,8 @@ class InterleavedRunTest {
         assertThat(base.commitId()).isEqualTo("b1");
         assertThat(head.commitId()).isEqualTo("h1");
         assertThat(base.comparableWith(head)).isTrue();
-        assertThat(RunComparison.compare(base, head, Map.of(), new VerdictRule()).rows())
-                .singleElement().satisfies(row -> assertThat(row.result().verdict()).isEqualTo(Verdict.WITHIN_NOISE));
+        assertThat(PairedJudge.judge(base, head, 0.05, 5, "test").rows())
+                .singleElement().satisfies(row -> assertThat(row.verdict()).isEqualTo(Verdict.NO_CHANGE));
         assertThat(run.points()).hasSize(2); // the original is untouched
     }
 }
