@@ -23,8 +23,8 @@ public final class Main {
         commands.put("start", new dev.restbench.runner.build.StartCommand());
         commands.put("history", new dev.restbench.runner.history.HistoryCommand());
         commands.put("compare", new dev.restbench.runner.report.CompareCommand());
-        commands.put("ab", new dev.restbench.runner.report.AbCommand());
-        commands.put("drill", new dev.restbench.runner.report.DrillCommand());
+        commands.put("ab", new dev.restbench.runner.ab.AbCommand());
+        commands.put("drill", new dev.restbench.runner.ab.DrillCommand());
         commands.put("site", new dev.restbench.runner.site.SiteCommand());
         commands.put("db", new dev.restbench.runner.db.DbCommand());
         commands.put("merge", new dev.restbench.runner.merge.MergeCommand());

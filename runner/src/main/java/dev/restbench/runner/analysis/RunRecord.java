@@ -16,9 +16,15 @@ import java.util.List;
  */
 public final class RunRecord {
 
-    /** A cell's (or a variant's startup) values for one metric; values is empty for a failed cell. */
+    /**
+     * A cell's (or a variant's startup) values for one metric; values is empty for a failed cell. Since run.json v2
+     * each value is one start's mean over its windows: {@code rounds} says in which round of the run that start was
+     * (for pairing A/B starts), {@code windows} holds each start's window values (empty arrays for startup metrics and
+     * older records); {@code steady} and {@code bottleneck} are the cell's.
+     */
     public record Point(String variant, String scenario, String regime, String metric, String unit,
-                        Direction direction, boolean ok, String reason, double[] values) {
+                        Direction direction, boolean primary, boolean ok, String reason, double[] values, int[] rounds,
+                        double[][] windows, boolean steady, String bottleneck) {
 
         public String seriesKey() {
             return variant + "/" + scenario + "/" + regime + "/" + metric;
@@ -132,8 +138,9 @@ public final class RunRecord {
                 String unit = summary.path("unit").asText(metric.unit());
                 Direction direction = summary.hasNonNull("direction")
                         ? Direction.fromJson(summary.path("direction").asText()) : metric.direction();
+                double[] values = values(summary);
                 points.add(new Point(name, STARTUP_SCENARIO, STARTUP_REGIME, entry.getKey(), unit, direction,
-                        true, null, values(summary)));
+                        false, true, null, values, sequence(values.length), new double[0][], true, null));
             });
         }
         for (JsonNode cell : raw.path("cells")) {
@@ -144,21 +151,59 @@ public final class RunRecord {
             String reason = cell.path("reason").isNull() ? null : cell.path("reason").asText(null);
             if (!ok) {
                 // A failed cell has no metrics; keep one marker point so reports can show the failure.
-                points.add(new Point(variant, scenario, regime, null, null, null, false,
-                        reason == null ? "failed" : reason, new double[0]));
+                points.add(new Point(variant, scenario, regime, null, null, null, true, false,
+                        reason == null ? "failed" : reason, new double[0], new int[0], new double[0][], false, null));
                 continue;
             }
+            int[] rounds = rounds(cell);
+            boolean steady = !cell.has("steady") || cell.path("steady").asBoolean();
+            String bottleneck = cell.path("bottleneck").isTextual() ? cell.path("bottleneck").asText() : null;
             cell.path("metrics").properties().forEach(entry -> {
                 JsonNode summary = entry.getValue();
                 MetricCatalog.Metric metric = MetricCatalog.lookup(entry.getKey());
                 String unit = summary.path("unit").asText(metric.unit());
                 Direction direction = summary.hasNonNull("direction")
                         ? Direction.fromJson(summary.path("direction").asText()) : metric.direction();
-                points.add(new Point(variant, scenario, regime, entry.getKey(), unit, direction, true, null,
-                        values(summary)));
+                double[] values = values(summary);
+                points.add(new Point(variant, scenario, regime, entry.getKey(), unit, direction,
+                        summary.path("primary").asBoolean(false), true, null,
+                        values, rounds.length == values.length ? rounds : sequence(values.length),
+                        windows(summary), steady, bottleneck));
             });
         }
         return points;
+    }
+
+    /** The round of each start of a cell (run.json v2), in the order of its values. */
+    private static int[] rounds(JsonNode cell) {
+        JsonNode trials = cell.path("trials");
+        int[] rounds = new int[trials.size()];
+        for (int i = 0; i < rounds.length; i++) {
+            rounds[i] = trials.get(i).path("round").asInt(i);
+        }
+        return rounds;
+    }
+
+    private static int[] sequence(int n) {
+        int[] out = new int[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = i;
+        }
+        return out;
+    }
+
+    /** Each start's window values (run.json v2); none for older records. */
+    private static double[][] windows(JsonNode summary) {
+        JsonNode windows = summary.path("windows");
+        double[][] out = new double[windows.size()][];
+        for (int i = 0; i < out.length; i++) {
+            JsonNode trial = windows.get(i);
+            out[i] = new double[trial.size()];
+            for (int k = 0; k < trial.size(); k++) {
+                out[i][k] = trial.get(k).asDouble();
+            }
+        }
+        return out;
     }
 
     /** The repetition values, or the median alone when an older record has no values array. */

@@ -3,9 +3,9 @@ package dev.restbench.runner.history;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.restbench.runner.analysis.ChangePoints;
+import dev.restbench.runner.stats.ChangePoints;
 import dev.restbench.runner.analysis.RunRecord;
-import dev.restbench.runner.analysis.Stats;
+import dev.restbench.runner.stats.Summary;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -21,10 +21,12 @@ import java.util.Map;
  */
 final class AnalysisJson {
 
-    static final String METHOD = "E-divisive means (energy distance, recursive) proposing splits; a split is kept "
-            + "when Welch's t-test between its neighbouring segments gives p <= " + ChangePoints.MAX_P_VALUE
-            + " and the step is >= " + ChangePoints.MIN_EFFECT_PCT + " % (segments >= " + ChangePoints.MIN_SEGMENT
-            + " runs, only runs with the same environment fingerprint and profile)";
+    static final String METHOD = "E-divisive means with Apache Otava's choices (both ends of each split searched, "
+            + "Student's pooled t-test between neighbouring segments, Welch's when their variances differ), a split "
+            + "kept at p <= " + ChangePoints.Settings.DEFAULTS.maxPValue() + " and a step >= "
+            + ChangePoints.Settings.DEFAULTS.minEffectPct() + " %, segments >= "
+            + ChangePoints.Settings.DEFAULTS.minSegment() + " runs; only runs with the same environment fingerprint "
+            + "(machine and method) and profile";
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
@@ -44,7 +46,7 @@ final class AnalysisJson {
             for (RunRecord.Point point : run.points()) {
                 if (point.ok() && point.values().length > 0) {
                     series.computeIfAbsent(point.seriesKey(), k -> new ArrayList<>())
-                            .add(new SeriesPoint(run, Stats.median(point.values())));
+                            .add(new SeriesPoint(run, Summary.center(point.values())));
                     meta.putIfAbsent(point.seriesKey(), point);
                 }
             }
@@ -56,7 +58,6 @@ final class AnalysisJson {
         analysis.put("method", METHOD);
         ObjectNode seriesOut = analysis.putObject("series");
         List<Found> found = new ArrayList<>();
-        ChangePoints detector = new ChangePoints();
         series.forEach((key, points) -> {
             RunRecord.Point info = meta.get(key);
             ObjectNode out = seriesOut.putObject(key);
@@ -65,7 +66,7 @@ final class AnalysisJson {
             ArrayNode changePoints = out.putArray("changePoints");
             for (List<Integer> group : comparableGroups(points)) {
                 double[] values = group.stream().mapToDouble(i -> points.get(i).median()).toArray();
-                for (ChangePoints.ChangePoint cp : detector.detect(values)) {
+                for (ChangePoints.ChangePoint cp : ChangePoints.detect(values)) {
                     int index = group.get(cp.index());
                     RunRecord run = points.get(index).run();
                     String kind = info.direction().isWorse(cp.after() - cp.before()) ? "regression" : "improvement";

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.restbench.runner.analysis.Direction;
 import dev.restbench.runner.analysis.RunRecord;
-import dev.restbench.runner.analysis.Stats;
+import dev.restbench.runner.stats.Summary;
 import dev.restbench.runner.io.Json;
 
 import java.io.IOException;
@@ -116,11 +116,11 @@ public final class DataJs {
     }
 
     private static ObjectNode bench(RunRecord.Point point, RunRecord run) {
-        Stats.Summary summary = Stats.summarize(point.values());
+        Summary summary = Summary.of(point.values());
         ObjectNode bench = NODES.objectNode();
         // Key order as the action's BenchmarkResult schema (name, value, range, unit, extra) emits it.
         bench.put("name", point.seriesKey());
-        bench.put("value", JsJson.round(summary.median()));
+        bench.put("value", JsJson.round(summary.value()));
         bench.put("range", "± " + JsJson.number(JsJson.round((summary.max() - summary.min()) / 2)));
         bench.put("unit", point.unit() == null ? "" : point.unit());
         bench.put("extra", "n=" + summary.n() + " min=" + JsJson.number(JsJson.round(summary.min()))
@@ -162,7 +162,7 @@ public final class DataJs {
     }
 
     static String shortFingerprint(String fingerprint) {
-        return dev.restbench.runner.analysis.RunComparison.shortFingerprint(fingerprint);
+        return dev.restbench.runner.analysis.Judgement.shortFingerprint(fingerprint);
     }
 
     static long epochMillis(String iso) {

@@ -3,23 +3,29 @@ package dev.restbench.runner.history;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.restbench.runner.analysis.HistoricalNoise;
-import dev.restbench.runner.analysis.MetricComparison;
-import dev.restbench.runner.analysis.RunComparison;
+import dev.restbench.runner.analysis.HistoryJudge;
+import dev.restbench.runner.analysis.Judgement;
 import dev.restbench.runner.analysis.RunRecord;
-import dev.restbench.runner.analysis.Stats;
-import dev.restbench.runner.analysis.VerdictRule;
+import dev.restbench.runner.analysis.SeriesVerdict;
+import dev.restbench.runner.analysis.Verdict;
+import dev.restbench.runner.stats.Summary;
 
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * dev/bench/latest.json: the newest run's cells, each metric compared with the previous comparable run (same
- * environment fingerprint and profile) using the series' historical noise. The site's overview reads only this
- * file and index.json on first load.
+ * dev/bench/latest.json: the newest run's cells, each metric judged against the history ({@link HistoryJudge}: a
+ * verdict only from a prediction interval over at least 10 comparable past runs, the others shown without one), with
+ * its 95 % interval, the cell's steadiness and bottleneck. The site's overview reads only this file and index.json on
+ * first load.
  */
 final class LatestJson {
+
+    /** Comparable past runs the prediction interval is built from (the newest ones). */
+    static final int HISTORY_WINDOW = 30;
+    static final double ALPHA = 0.05;
+    static final double MIN_EFFECT_PCT = 5.0;
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
@@ -28,33 +34,31 @@ final class LatestJson {
 
     static ObjectNode build(List<RunRecord> runs) {
         ObjectNode latest = NODES.objectNode();
-        latest.put("schemaVersion", 1);
+        latest.put("schemaVersion", 2);
         if (runs.isEmpty()) {
             return latest;
         }
         RunRecord head = runs.get(runs.size() - 1);
-        RunRecord baseline = null;
-        for (int i = runs.size() - 2; i >= 0; i--) {
-            if (runs.get(i).ok() && runs.get(i).comparableWith(head)) {
-                baseline = runs.get(i);
-                break;
-            }
-        }
-        RunComparison comparison = RunComparison.compare(baseline, head,
-                HistoricalNoise.forHead(runs.subList(0, runs.size() - 1), head), new VerdictRule());
-        Map<String, MetricComparison> bySeries = new HashMap<>();
-        comparison.rows().forEach(row -> bySeries.put(row.seriesKey(), row.result()));
+        Judgement judgement = HistoryJudge.judge(runs.subList(0, runs.size() - 1), head, HISTORY_WINDOW, ALPHA,
+                MIN_EFFECT_PCT);
+        Map<String, SeriesVerdict> bySeries = new HashMap<>();
+        judgement.rows().forEach(row -> bySeries.put(row.seriesKey(), row));
 
         latest.put("runId", head.runId());
         latest.set("commit", commitSummary(head));
         latest.put("profile", head.profile());
         latest.set("environment", head.environment().deepCopy());
-        if (baseline == null) {
+        ObjectNode method = latest.putObject("verdicts");
+        method.put("method", judgement.method().detail());
+        method.put("alpha", ALPHA);
+        method.put("minEffectPct", MIN_EFFECT_PCT);
+        method.put("status", judgement.status().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+        if (judgement.base() == null) {
             latest.putNull("baseline");
         } else {
             ObjectNode base = latest.putObject("baseline");
-            base.put("runId", baseline.runId());
-            base.set("commit", commitSummary(baseline));
+            base.put("runId", judgement.base().runId());
+            base.set("commit", commitSummary(judgement.base()));
         }
         var variants = latest.putArray("variants");
         for (JsonNode variant : head.raw().path("variants")) {
@@ -68,7 +72,7 @@ final class LatestJson {
                         && point.values().length > 0) {
                     ObjectNode metric = startup.putObject(point.metric());
                     metric.put("unit", point.unit());
-                    summary(metric, Stats.summarize(point.values()));
+                    summary(metric, Summary.of(point.values()));
                 }
             }
         }
@@ -88,6 +92,16 @@ final class LatestJson {
             } else {
                 out.put("reason", cell.path("reason").asText("failed"));
             }
+            out.put("steady", cell.path("steady").asBoolean(true));
+            if (cell.path("bottleneck").isTextual()) {
+                out.put("bottleneck", cell.path("bottleneck").asText());
+            } else {
+                out.putNull("bottleneck");
+            }
+            SeriesVerdict failure = bySeries.get(variant + "/" + scenario + "/" + regime + "/—");
+            if (failure != null) {
+                out.put("verdict", failure.verdict().json());
+            }
             ObjectNode metrics = out.putObject("metrics");
             if (!ok) {
                 continue;
@@ -97,22 +111,32 @@ final class LatestJson {
                         || !point.scenario().equals(scenario) || !point.regime().equals(regime)) {
                     continue;
                 }
-                MetricComparison result = bySeries.get(point.seriesKey());
+                JsonNode source = cell.path("metrics").path(point.metric());
+                SeriesVerdict result = bySeries.get(point.seriesKey());
                 ObjectNode metric = metrics.putObject(point.metric());
                 metric.put("unit", point.unit());
                 metric.put("direction", point.direction().json());
-                summary(metric, Stats.summarize(point.values()));
+                metric.put("primary", point.primary());
+                summary(metric, Summary.of(point.values()));
+                for (String field : List.of("ci95", "ciCovers", "betweenStartCvPct", "withinStartCvPct")) {
+                    if (source.has(field)) {
+                        metric.set(field, source.get(field).deepCopy());
+                    }
+                }
                 if (result == null || result.base() == null) {
                     metric.putNull("baseline");
                 } else {
                     ObjectNode base = metric.putObject("baseline");
-                    base.put("median", JsJson.round(result.base().median()));
-                    base.put("n", result.base().n());
-                    putNumber(base, "spreadPct", result.base().spreadPct());
+                    base.put("value", JsJson.round(result.base().value()));
+                    base.put("runs", result.base().starts());
                 }
-                putNumber(metric, "deltaPct", result == null ? null : result.deltaPct());
-                metric.put("verdict", result == null ? "inconclusive" : result.verdict().json());
-                putNumber(metric, "noiseBandPct", result == null ? null : result.noiseBandPct());
+                putNumber(metric, "deltaPct", result == null ? null : result.changePct());
+                putNumber(metric, "lowPct", result == null ? null : result.lowPct());
+                putNumber(metric, "highPct", result == null ? null : result.highPct());
+                metric.put("verdict", result == null ? Verdict.NO_VERDICT.json() : result.verdict().json());
+                if (result != null && result.reason() != null) {
+                    metric.put("reason", result.reason());
+                }
             }
         }
         return latest;
@@ -133,8 +157,9 @@ final class LatestJson {
         return commit;
     }
 
-    private static void summary(ObjectNode target, Stats.Summary summary) {
+    private static void summary(ObjectNode target, Summary summary) {
         target.put("n", summary.n());
+        target.put("value", JsJson.round(summary.value()));
         target.put("median", JsJson.round(summary.median()));
         target.put("min", JsJson.round(summary.min()));
         target.put("max", JsJson.round(summary.max()));

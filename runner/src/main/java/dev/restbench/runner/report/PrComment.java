@@ -1,29 +1,30 @@
 package dev.restbench.runner.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.restbench.runner.analysis.MetricComparison;
-import dev.restbench.runner.analysis.RunComparison;
+import dev.restbench.runner.analysis.Judgement;
 import dev.restbench.runner.analysis.RunRecord;
-import dev.restbench.runner.analysis.Stats;
+import dev.restbench.runner.analysis.SeriesVerdict;
 import dev.restbench.runner.analysis.Verdict;
-import dev.restbench.runner.analysis.VerdictRule;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeSet;
 
 /**
- * The pull-request comment (also the job summary and the terminal output of {@code compare}): a one-line verdict,
- * one table per scenario, collapsed details, and a hidden marker the workflow uses to update one comment in place.
+ * The pull-request comment (also the job summary and the terminal output of {@code compare} and {@code ab}), made to
+ * fit on a screen: the headline; one compact table of what needs a look (primary series that are not "no change",
+ * failed cells, secondary series that changed significantly), at most {@link #MAX_ROWS} rows; everything else
+ * collapsed; a hidden marker the workflow uses to update one comment in place.
  */
 public final class PrComment {
 
     public static final String MARKER = "<!-- restbench-pr-comment -->";
+    /** Rows of the visible table; the rest goes into the collapsed details. */
+    static final int MAX_ROWS = 12;
 
-    /** Links shown in the details; null when unknown. */
+    /** Links shown in the comment; null when unknown. */
     public record Links(String reportsArtifactUrl, String siteUrl) {
         /** From RESTBENCH_REPORTS_URL / RESTBENCH_SITE_URL, or, in GitHub Actions, the run page for the artifact. */
         public static Links fromEnvironment(String reportsUrl, String siteUrl) {
@@ -39,101 +40,172 @@ public final class PrComment {
     private PrComment() {
     }
 
-    /**
-     * @param context extra lines shown under the verdict (e.g. the history comparison beside an A/B verdict)
-     */
-    public static String render(RunComparison comparison, Links links, List<String> context) {
+    /** @param context extra lines under the headline (e.g. the history comparison beside an A/B verdict) */
+    public static String render(Judgement judgement, Links links, List<String> context) {
         StringBuilder out = new StringBuilder();
         out.append(MARKER).append('\n');
-        out.append(headline(comparison)).append("\n\n");
+        out.append(headline(judgement)).append("\n\n");
+        out.append(subtitle(judgement)).append("\n\n");
         for (String line : context) {
             out.append(line).append("\n\n");
         }
-        Map<String, List<RunComparison.Row>> byScenario = new LinkedHashMap<>();
-        for (RunComparison.Row row : comparison.rows()) {
-            byScenario.computeIfAbsent(row.scenario(), k -> new ArrayList<>()).add(row);
-        }
-        byScenario.forEach((scenario, rows) -> {
-            out.append("#### ").append(scenario).append("\n\n");
-            out.append("| variant | regime | metric | base | head | Δ % | verdict |\n");
-            out.append("|---|---|---|--:|--:|--:|---|\n");
-            for (RunComparison.Row row : rows) {
-                MetricComparison result = row.result();
-                out.append("| ").append(row.variant())
-                        .append(" | ").append(row.regime())
-                        .append(" | ").append(row.metric() == null ? "—" : row.metric()
-                                + (row.unit() == null || row.unit().isEmpty() ? "" : " (" + row.unit() + ")"))
-                        .append(" | ").append(summary(result.base()))
-                        .append(" | ").append(summary(result.head()))
-                        .append(" | ").append(result.deltaPct() == null ? "—" : signedPct(result.deltaPct()))
-                        .append(" | ").append(verdictCell(result))
-                        .append(" |\n");
+        List<SeriesVerdict> rows = judgement.rows();
+        List<SeriesVerdict> attention = new ArrayList<>(rows.stream().filter(PrComment::needsAttention)
+                .sorted(Comparator.comparingInt(PrComment::severity)
+                        .thenComparing(r -> -Math.abs(r.changePct() == null ? 0 : r.changePct())))
+                .toList());
+        if (judgement.notComparableReason() == null) {
+            if (attention.isEmpty()) {
+                out.append(quietSummary(rows)).append("\n\n");
+            } else {
+                out.append(table(attention.subList(0, Math.min(MAX_ROWS, attention.size()))));
+                if (attention.size() > MAX_ROWS) {
+                    out.append("\n…and ").append(attention.size() - MAX_ROWS)
+                            .append(" more in the details below.\n");
+                }
+                out.append('\n');
             }
-            out.append('\n');
-        });
-        out.append(details(comparison, links));
+        }
+        long primary = rows.stream().filter(SeriesVerdict::primary).count();
+        out.append("<details><summary>All ").append(primary).append(" primary series</summary>\n\n")
+                .append(table(rows.stream().filter(SeriesVerdict::primary).toList())).append("\n</details>\n");
+        long secondary = rows.size() - primary;
+        out.append("<details><summary>All ").append(secondary).append(" secondary series</summary>\n\n")
+                .append(table(rows.stream().filter(r -> !r.primary()).toList())).append("\n</details>\n");
+        out.append(details(judgement, links));
         return out.toString();
     }
 
-    static String headline(RunComparison comparison) {
-        RunRecord head = comparison.head();
-        RunRecord base = comparison.base();
-        String runs = base == null
-                ? "head `" + shortSha(head.commitId()) + "`, no baseline"
-                : "base `" + shortSha(base.commitId()) + "` → head `" + shortSha(head.commitId()) + "`";
-        if (comparison.notComparableReason() != null) {
-            return "**⛔ Not comparable:** " + comparison.notComparableReason() + " (" + runs + ")";
+    /** The first line: status, what drove it, and the two commits. */
+    public static String headline(Judgement judgement) {
+        Judgement.Status status = judgement.status();
+        String text = "**" + status.icon() + " " + status.label() + "**";
+        if (judgement.notComparableReason() != null) {
+            return text + " — " + judgement.notComparableReason();
         }
-        Map<Verdict, Integer> counts = comparison.counts();
-        String status;
-        if (counts.get(Verdict.REGRESSION) > 0) {
-            status = "🔴 Regression";
-        } else if (counts.get(Verdict.IMPROVEMENT) > 0) {
-            status = "🟢 Improvement, no regression";
-        } else if (counts.get(Verdict.WITHIN_NOISE) > counts.get(Verdict.INCONCLUSIVE)) {
-            // Only when most series could be judged: "no change" must not stand for "could not tell".
-            status = "✅ No change beyond noise";
-        } else {
-            status = "⚪ Inconclusive";
-        }
+        Map<Verdict, Integer> primary = judgement.counts(true);
+        Map<Verdict, Integer> secondary = judgement.counts(false);
         List<String> parts = new ArrayList<>();
-        for (Verdict verdict : List.of(Verdict.REGRESSION, Verdict.IMPROVEMENT, Verdict.WITHIN_NOISE,
-                Verdict.INCONCLUSIVE)) {
-            int count = counts.get(verdict);
-            if (count > 0) {
-                String label = verdict.json().replace('-', ' ');
-                boolean plural = count > 1 && (verdict == Verdict.REGRESSION || verdict == Verdict.IMPROVEMENT);
-                parts.add(count + " " + label + (plural ? "s" : ""));
-            }
+        int failed = primary.get(Verdict.FAILED) + secondary.get(Verdict.FAILED);
+        add(parts, primary.get(Verdict.REGRESSION), "primary regression", "primary regressions");
+        add(parts, failed, "failed cell", "failed cells");
+        add(parts, primary.get(Verdict.IMPROVEMENT), "primary improvement", "primary improvements");
+        add(parts, primary.get(Verdict.INCONCLUSIVE), "primary series undecided", "primary series undecided");
+        add(parts, primary.get(Verdict.NO_CHANGE), "primary series unchanged", "primary series unchanged");
+        add(parts, primary.get(Verdict.NO_VERDICT), "primary series without a verdict",
+                "primary series without a verdict");
+        int secondaryChanged = secondary.get(Verdict.REGRESSION) + secondary.get(Verdict.IMPROVEMENT);
+        if (secondaryChanged > 0) {
+            parts.add(secondaryChanged + " secondary series changed");
         }
-        return "**" + status + "** — " + String.join(", ", parts) + " (" + runs + ", profile "
-                + head.profile() + ")";
+        long unsteady = judgement.rows().stream().filter(r -> !r.steady()).map(SeriesVerdict::cellKey).distinct()
+                .count();
+        if (unsteady > 0) {
+            parts.add("⚠ " + unsteady + " unsteady cell" + (unsteady == 1 ? "" : "s"));
+        }
+        return text + " — " + String.join(", ", parts);
     }
 
-    private static String details(RunComparison comparison, Links links) {
-        RunRecord head = comparison.head();
-        RunRecord base = comparison.base();
+    private static String subtitle(Judgement judgement) {
+        RunRecord head = judgement.head();
+        RunRecord base = judgement.base();
+        String runs = base == null ? "head `" + shortSha(head.commitId()) + "`, no baseline"
+                : "base `" + shortSha(base.commitId()) + "` → head `" + shortSha(head.commitId()) + "`";
+        Judgement.Method method = judgement.method();
+        return runs + ", profile " + head.profile() + "; " + method.name() + ": " + method.detail();
+    }
+
+    /** When nothing needs a look: one sentence instead of a table. */
+    private static String quietSummary(List<SeriesVerdict> rows) {
+        List<SeriesVerdict> primary = rows.stream().filter(SeriesVerdict::primary).toList();
+        SeriesVerdict largest = primary.stream().filter(r -> r.changePct() != null)
+                .max(Comparator.comparingDouble(r -> Math.abs(r.changePct()))).orElse(null);
+        return "All " + primary.size() + " primary series: no change beyond the minimum effect"
+                + (largest == null ? "." : " (largest: " + signedPct(largest.changePct()) + " "
+                + largest.variant() + " " + largest.scenario() + " " + largest.metric() + ").");
+    }
+
+    private static boolean needsAttention(SeriesVerdict row) {
+        return switch (row.verdict()) {
+            case FAILED -> true;
+            case REGRESSION, IMPROVEMENT -> true;
+            case INCONCLUSIVE -> row.primary();
+            default -> false;
+        };
+    }
+
+    private static int severity(SeriesVerdict row) {
+        return switch (row.verdict()) {
+            case FAILED -> 0;
+            case REGRESSION -> row.primary() ? 1 : 3;
+            case IMPROVEMENT -> row.primary() ? 2 : 4;
+            default -> 5;
+        };
+    }
+
+    private static String table(List<SeriesVerdict> rows) {
+        if (rows.isEmpty()) {
+            return "(none)\n";
+        }
         StringBuilder out = new StringBuilder();
-        out.append("<details><summary>Details: environment, repetitions, method</summary>\n\n");
-        out.append("- head run: `").append(head.runId()).append("` (profile ").append(head.profile()).append(")\n");
-        if (base != null) {
-            out.append("- base run: `").append(base.runId()).append("` (profile ").append(base.profile())
-                    .append(")\n");
+        out.append("| variant | scenario | metric | base | head | change (interval) | verdict |\n");
+        out.append("|---|---|---|--:|--:|--:|---|\n");
+        for (SeriesVerdict row : rows) {
+            out.append("| ").append(row.variant())
+                    .append(" | ").append(row.scenario()).append(row.regime().equals("capacity")
+                            || row.regime().equals("-") ? "" : " (" + row.regime() + ")")
+                    .append(" | ").append(row.metric()).append(row.unit() == null || row.unit().isEmpty() ? ""
+                            : " (" + row.unit() + ")")
+                    .append(" | ").append(side(row.base()))
+                    .append(" | ").append(side(row.head()))
+                    .append(" | ").append(change(row))
+                    .append(" | ").append(verdict(row))
+                    .append(" |\n");
         }
-        out.append("- repetitions per cell: ").append(repetitions(comparison)).append('\n');
-        out.append("- environment (head): ").append(environment(head.environment())).append('\n');
-        if (base != null && !base.fingerprint().equals(head.fingerprint())) {
-            out.append("- environment (base): ").append(environment(base.environment())).append('\n');
+        return out.toString();
+    }
+
+    private static String change(SeriesVerdict row) {
+        if (row.changePct() == null) {
+            return "—";
         }
-        out.append("- verdict: a change is flagged when the exact Mann-Whitney U test gives p < ")
-                .append(VerdictRule.ALPHA)
-                .append(" and |Δ| exceeds the noise band (the largest of ").append(fmt(VerdictRule.MIN_EFFECT_PCT))
-                .append(" %, ").append(VerdictRule.BAND_SIGMAS).append(" standard errors of the median difference, ")
-                .append(VerdictRule.BAND_SIGMAS).append(" σ of the series' recent run medians);")
-                .append(" runs with a different environment fingerprint or profile are never compared")
-                .append(" (docs/verdicts.md)\n");
+        String interval = row.lowPct() == null || row.highPct() == null ? ""
+                : " (" + signedPct(row.lowPct()) + "…" + signedPct(row.highPct()) + ")";
+        return signedPct(row.changePct()) + interval;
+    }
+
+    private static String verdict(SeriesVerdict row) {
+        String steady = row.steady() ? "" : " ⚠ unsteady";
+        String reason = row.reason() == null ? "" : ": " + escape(row.reason());
+        return switch (row.verdict()) {
+            case REGRESSION -> "🔴 regression" + steady;
+            case IMPROVEMENT -> "🟢 improvement" + reason + steady;
+            case NO_CHANGE -> "✅ no change" + steady;
+            case INCONCLUSIVE -> "⚪ undecided" + reason + steady;
+            case FAILED -> "🔴 failed" + reason;
+            case NO_VERDICT -> "➖ no verdict" + reason;
+            case NOT_COMPARABLE -> "⛔ not comparable";
+        };
+    }
+
+    private static String details(Judgement judgement, Links links) {
+        RunRecord head = judgement.head();
+        RunRecord base = judgement.base();
+        StringBuilder out = new StringBuilder();
+        out.append("<details><summary>Method, environment, links</summary>\n\n");
+        out.append("- head run: `").append(head.runId()).append("`");
+        if (base != null && !base.runId().equals(head.runId())) {
+            out.append(", base run: `").append(base.runId()).append("`");
+        }
+        out.append('\n');
+        Judgement.Method method = judgement.method();
+        out.append(String.format(Locale.ROOT, "- method: %s — %s; α = %.3g, minimum effect %s %%; primary series"
+                        + " (benchmarks.json) under Holm, the others under Benjamini–Hochberg; intervals at 1 − 2α"
+                        + " (docs/verdicts.md)%n", method.name(), method.detail(), method.alpha(),
+                number(method.minEffectPct())));
+        out.append("- environment: ").append(environment(head.environment())).append('\n');
         if (links.reportsArtifactUrl() != null) {
-            out.append("- Gatling reports: ").append(links.reportsArtifactUrl()).append('\n');
+            out.append("- Gatling reports and flame graphs: ").append(links.reportsArtifactUrl()).append('\n');
         }
         if (links.siteUrl() != null) {
             out.append("- history and charts: ").append(links.siteUrl()).append('\n');
@@ -142,21 +214,9 @@ public final class PrComment {
         return out.toString();
     }
 
-    private static String repetitions(RunComparison comparison) {
-        TreeSet<String> sizes = new TreeSet<>();
-        for (RunComparison.Row row : comparison.rows()) {
-            MetricComparison r = row.result();
-            if (r.base() != null || r.head() != null) {
-                sizes.add("n=" + (r.base() == null ? "–" : r.base().n()) + "/" + (r.head() == null ? "–"
-                        : r.head().n()));
-            }
-        }
-        return sizes.isEmpty() ? "none" : String.join(", ", sizes) + " (base/head)";
-    }
-
     private static String environment(JsonNode env) {
         List<String> parts = new ArrayList<>();
-        for (String field : List.of("cpuModel", "cpuCount", "governor", "os", "kernel", "jdk", "postgres")) {
+        for (String field : List.of("cpuModel", "cpuCount", "os", "kernel", "jdk", "postgres", "harnessVersion")) {
             JsonNode value = env.path(field);
             if (!value.isMissingNode() && !value.isNull()) {
                 parts.add(field + " " + value.asText());
@@ -164,38 +224,26 @@ public final class PrComment {
         }
         if (env.path("pinning").isObject()) {
             List<String> pins = new ArrayList<>();
-            // "external": a database or service the runner did not start, so did not pin.
-            env.path("pinning").properties().forEach(e -> pins.add(e.getKey() + (e.getValue().asText().equals("external")
-                    ? " external" : "→cpu " + e.getValue().asText())));
-            parts.add("pinning " + String.join(" ", pins));
+            env.path("pinning").properties().forEach(e -> pins.add(e.getKey() + " " + (e.getValue().asText()
+                    .equals("external") ? "external" : "CPU " + e.getValue().asText())));
+            parts.add("pinning " + String.join(", ", pins));
         }
-        parts.add("fingerprint `" + RunComparison.shortFingerprint(env.path("fingerprint").asText()) + "`");
+        parts.add("fingerprint `" + Judgement.shortFingerprint(env.path("fingerprint").asText()) + "`");
         return String.join(", ", parts);
     }
 
-    private static String verdictCell(MetricComparison result) {
-        String band = result.noiseBandPct() == null ? "" : " (band ±" + fmt(result.noiseBandPct()) + " %)";
-        return switch (result.verdict()) {
-            case REGRESSION -> "🔴 regression" + band;
-            case IMPROVEMENT -> "🟢 improvement" + band;
-            case WITHIN_NOISE -> "✅ within noise" + band;
-            case INCONCLUSIVE -> "⚪ inconclusive" + (result.reason() == null ? band : ": " + escape(result.reason()));
-            case NOT_COMPARABLE -> "⛔ not comparable";
-        };
+    private static String side(SeriesVerdict.Side side) {
+        return side == null ? "—" : number(side.value()) + " (n=" + side.starts() + ")";
     }
 
-    private static String summary(Stats.Summary summary) {
-        if (summary == null) {
-            return "—";
+    private static void add(List<String> parts, int count, String one, String many) {
+        if (count > 0) {
+            parts.add(count + " " + (count == 1 ? one : many));
         }
-        // One value has no spread: "± 0.0 %" would claim a precision nobody measured.
-        String spread = summary.n() > 1 && Double.isFinite(summary.spreadPct())
-                ? " ± " + fmt(summary.spreadPct() / 2) + " %" : "";
-        return number(summary.median()) + spread + " (n=" + summary.n() + ")";
     }
 
     private static String signedPct(double pct) {
-        return (pct > 0 ? "+" : "") + fmt(pct);
+        return String.format(Locale.ROOT, "%+.1f %%", pct);
     }
 
     /** Three significant figures or whole numbers with thousands separators. */
@@ -214,10 +262,6 @@ public final class PrComment {
             return String.format(Locale.ROOT, "%.2f", value);
         }
         return String.format(Locale.ROOT, "%.3g", value);
-    }
-
-    private static String fmt(double pct) {
-        return String.format(Locale.ROOT, "%.1f", pct);
     }
 
     private static String shortSha(String sha) {

@@ -52,6 +52,22 @@ public final class BenchmarkRun {
     private final Map<String, Double> timings = new LinkedHashMap<>();
     private Path runDir;
 
+    /**
+     * Runs a selection for another command (ab, drill) and returns the results directory it wrote (run.json in it
+     * when the run finished; exit status 1 — failed cells — still writes it).
+     *
+     * @throws IllegalStateException when the run wrote no run.json (interrupted)
+     */
+    public static Path execute(RunOptions options, RoundListener listener, PrintStream out) throws Exception {
+        Manifest manifest = dev.restbench.runner.manifest.Manifests.load(options.manifest());
+        BenchmarkRun run = new BenchmarkRun(manifest, RunSelection.of(manifest, options), options, out);
+        int exit = run.execute(listener);
+        if (run.runDirectory() == null || !Files.isRegularFile(run.runDirectory().resolve("run.json"))) {
+            throw new IllegalStateException("the run wrote no results (exit code " + exit + ")");
+        }
+        return run.runDirectory();
+    }
+
     BenchmarkRun(Manifest manifest, RunSelection selection, RunOptions options, PrintStream out) {
         this.manifest = manifest;
         this.selection = selection;

@@ -1,7 +1,9 @@
 package dev.restbench.runner.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.restbench.runner.analysis.Stats;
+import dev.restbench.runner.stats.CellEstimate;
+import dev.restbench.runner.stats.Summary;
+import dev.restbench.runner.stats.VarianceComponents;
 import dev.restbench.runner.io.AtomicFiles;
 import dev.restbench.runner.io.Json;
 import dev.restbench.manifest.Manifest;
@@ -70,7 +72,7 @@ final class ResultsWriter {
     /** The run.json tree (also built after each round for a {@link BenchmarkRun.RoundListener}). */
     static ObjectNode runJson(Manifest manifest, RunInfo info, RunResults results) {
         List<RunResults.CellSummary> cells = results.cells();
-        Map<String, Map<String, Stats.Summary>> startup = results.startup();
+        Map<String, Map<String, Summary>> startup = results.startup();
         Map<String, Object> run = new LinkedHashMap<>();
         run.put("schemaVersion", SCHEMA_VERSION);
         run.put("runId", info.runId());
@@ -157,8 +159,11 @@ final class ResultsWriter {
         entry.put("trials", trials);
         if (cell.ok()) {
             Map<String, Object> metrics = new LinkedHashMap<>();
-            cell.metrics().forEach((id, s) -> metrics.put(id,
-                    summary(manifest, id, s, cell.values().get(id), cell.windows().get(id))));
+            cell.metrics().forEach((id, s) -> {
+                Map<String, Object> summary = summary(manifest, id, s, cell.values().get(id), cell.windows().get(id));
+                summary.put("primary", manifest.metric(id).primaryIn(cell.key().regime()));
+                metrics.put(id, summary);
+            });
             entry.put("metrics", metrics);
         }
         return entry;
@@ -175,33 +180,62 @@ final class ResultsWriter {
     }
 
     /**
-     * A metric of a cell over its trials: n = trials (starts), each value a trial's mean over its windows; median,
-     * min, max and spread over those; windows = each trial's window values.
+     * A metric of a cell over its trials: n = trials (starts), each value a start's own (the geometric mean of its
+     * windows); value (their geometric mean), median, min, max and spread; with windows, each start's window values,
+     * the 95 % interval of the value (over the starts, or — flagged — over one start's windows) and the variance
+     * components between and within starts.
      */
-    private static Map<String, Object> summary(Manifest manifest, String id, Stats.Summary s, List<Double> values,
-                                               List<List<Double>> windows) {
+    private static Map<String, Object> summary(Manifest manifest, String id, Summary s, List<Double> values,
+                                               double[][] windows) {
         Manifest.MetricDefinition metric = manifest.metric(id);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("unit", metric.unit());
         out.put("direction", metric.direction());
         out.put("n", s.n());
+        out.put("value", round(s.value()));
         out.put("median", round(s.median()));
         out.put("min", round(s.min()));
         out.put("max", round(s.max()));
         out.put("spreadPct", Double.isFinite(s.spreadPct()) ? round(s.spreadPct()) : null);
         out.put("values", values.stream().map(ResultsWriter::round).toList());
         if (windows != null) {
-            out.put("windows", windows.stream().map(w -> w.stream().map(ResultsWriter::round).toList()).toList());
+            out.put("windows", java.util.Arrays.stream(windows)
+                    .map(w -> java.util.Arrays.stream(w).map(ResultsWriter::round).boxed().toList()).toList());
+            if (allPositive(windows)) {
+                CellEstimate.Estimate estimate = CellEstimate.of(windows, 0.95);
+                if (estimate.interval().isBounded()) {
+                    out.put("ci95", List.of(round(estimate.interval().low()), round(estimate.interval().high())));
+                }
+                out.put("ciCovers", estimate.coverage().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+                VarianceComponents.Components components = VarianceComponents.estimate(windows);
+                if (components.status() == VarianceComponents.Status.ESTIMATED) {
+                    out.put("betweenStartCvPct", round(components.betweenCvPct()));
+                    out.put("withinStartCvPct", round(components.withinCvPct()));
+                } else if (windows.length == 1 && windows[0].length > 1) {
+                    out.put("withinStartCvPct", round(components.withinCvPct()));
+                }
+            }
         }
         return out;
     }
 
+    private static boolean allPositive(double[][] windows) {
+        for (double[] trial : windows) {
+            for (double v : trial) {
+                if (!(v > 0)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     /** One github-action-benchmark entry: exactly name, unit, value, range, extra. */
-    private static Map<String, Object> benchEntry(String name, String unit, Stats.Summary s, String profile, String fp12) {
+    private static Map<String, Object> benchEntry(String name, String unit, Summary s, String profile, String fp12) {
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("name", name);
         entry.put("unit", unit);
-        entry.put("value", round(s.median()));
+        entry.put("value", round(s.value()));
         entry.put("range", "± " + round((s.max() - s.min()) / 2.0));
         entry.put("extra", "n=" + s.n() + " min=" + round(s.min()) + " max=" + round(s.max()) + " profile=" + profile
                 + " env=" + fp12);
@@ -222,8 +256,9 @@ final class ResultsWriter {
                         + env.services().entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
                         .collect(java.util.stream.Collectors.joining(", ")) + "\n")
                 + "- " + info.roundsRun() + " round(s) of starts in randomized order (seed " + info.plan().seed() + ")\n"
-                + "- figures: median over the starts (n) of each start's mean over its windows; ±spread = (max − min)"
-                + " / median over the starts; latencies and RPS from Gatling's simulation.log\n\n"
+                + "- figures: the geometric mean over the starts (n) of each start's own value (the geometric mean of its"
+                + " windows); ±spread = (max − min) / value over the starts; latencies and RPS from Gatling's"
+                + " simulation.log\n\n"
                 + tables;
     }
 

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-/** The options of `./bench run`. */
+/** The options of `./bench run` (and of the runs `./bench ab` and `./bench drill` start). */
 public record RunOptions(
         Path root,
         Path manifest,
@@ -75,6 +75,16 @@ public record RunOptions(
               --seed N               seed of the randomized order of the variants in each round (default: random,
                                      recorded in run.json)
             """;
+
+    /** A run started by another command (ab, drill): the embedded database, no history, tables printed. */
+    public static RunOptions of(Path root, Path manifest, String profile, Path resultsDir, List<String> variants,
+                                List<String> scenarios, Long seed) {
+        // The caller built the variants (ab: in their worktrees; drill: the checkout's) before deriving the manifest.
+        return new RunOptions(root, manifest, Optional.of(profile), resultsDir.toAbsolutePath(), variants, List.of(),
+                scenarios, env("DATABASE_URL"), Map.of(), env("DATABASE_USER").orElse("postgres"),
+                env("DATABASE_PASSWORD").orElse("postgres"), false, false, true, Optional.empty(),
+                Optional.ofNullable(seed));
+    }
 
     static RunOptions parse(List<String> args) {
         Options o = Options.parse(args,

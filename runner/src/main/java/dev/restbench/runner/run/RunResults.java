@@ -1,6 +1,6 @@
 package dev.restbench.runner.run;
 
-import dev.restbench.runner.analysis.Stats;
+import dev.restbench.runner.stats.Summary;
 import dev.restbench.manifest.Manifest;
 
 import java.util.ArrayList;
@@ -24,27 +24,32 @@ final class RunResults {
     /** A cell's outcome in one trial: which start ({@code trial}, counted per variant) in which round. */
     record TrialResult(int trial, int round, CellSession.Outcome outcome) {
 
-        /** The mean over this trial's windows of one metric; null when a window lacks it. */
-        Double mean(String metric) {
-            double sum = 0;
-            for (CellSession.Window window : outcome.windows()) {
-                Double value = window.metrics().get(metric);
+        /** This start's value of one metric over its windows ({@link Summary#center}); null when a window lacks it. */
+        Double value(String metric) {
+            double[] windows = windows(metric);
+            return windows == null || windows.length == 0 ? null : Summary.center(windows);
+        }
+
+        double[] windows(String metric) {
+            double[] values = new double[outcome.windows().size()];
+            for (int k = 0; k < values.length; k++) {
+                Double value = outcome.windows().get(k).metrics().get(metric);
                 if (value == null || !Double.isFinite(value)) {
                     return null;
                 }
-                sum += value;
+                values[k] = value;
             }
-            return outcome.windows().isEmpty() ? null : sum / outcome.windows().size();
+            return values;
         }
     }
 
     /**
-     * A cell: ok with a summary per metric over its trials' means, or failed with a reason and no numbers.
-     * {@code values} holds each trial's mean (the between-start samples), {@code windows} each trial's window values.
+     * A cell: ok with a summary per metric over its trials' values, or failed with a reason and no numbers.
+     * {@code values} holds each trial's value (the between-start samples), {@code windows} each trial's window values.
      */
     record CellSummary(CellKey key, boolean ok, String reason, List<TrialResult> trials,
-                       Map<String, Stats.Summary> metrics, Map<String, List<Double>> values,
-                       Map<String, List<List<Double>>> windows) {
+                       Map<String, Summary> metrics, Map<String, List<Double>> values,
+                       Map<String, double[][]> windows) {
 
         /** Every trial reached the steady-state rule before its windows. */
         boolean steady() {
@@ -92,11 +97,11 @@ final class RunResults {
         return out;
     }
 
-    synchronized Map<String, Map<String, Stats.Summary>> startup() {
-        Map<String, Map<String, Stats.Summary>> out = new LinkedHashMap<>();
+    synchronized Map<String, Map<String, Summary>> startup() {
+        Map<String, Map<String, Summary>> out = new LinkedHashMap<>();
         startup.forEach((variant, metrics) -> {
-            Map<String, Stats.Summary> summaries = new LinkedHashMap<>();
-            metrics.forEach((id, values) -> summaries.put(id, Stats.summarize(Stats.toArray(values))));
+            Map<String, Summary> summaries = new LinkedHashMap<>();
+            metrics.forEach((id, values) -> summaries.put(id, Summary.of(values)));
             out.put(variant, summaries);
         });
         return out;
@@ -117,17 +122,16 @@ final class RunResults {
             return new CellSummary(key, false, "measured in " + trials.size() + " of " + starts
                     + " starts (interrupted?)", trials, Map.of(), Map.of(), Map.of());
         }
-        // A metric is summarised only when every window of every trial has it: means over different n would mislead.
-        Map<String, Stats.Summary> metrics = new LinkedHashMap<>();
+        // A metric is summarised only when every window of every trial has it: values over different n would mislead.
+        Map<String, Summary> metrics = new LinkedHashMap<>();
         Map<String, List<Double>> values = new LinkedHashMap<>();
-        Map<String, List<List<Double>>> windows = new LinkedHashMap<>();
+        Map<String, double[][]> windows = new LinkedHashMap<>();
         for (String id : trials.get(0).outcome().windows().get(0).metrics().keySet()) {
-            List<Double> means = trials.stream().map(t -> t.mean(id)).toList();
-            if (means.stream().allMatch(v -> v != null)) {
-                metrics.put(id, Stats.summarize(Stats.toArray(means)));
-                values.put(id, means);
-                windows.put(id, trials.stream().map(t -> t.outcome().windows().stream()
-                        .map(w -> w.metrics().get(id)).toList()).toList());
+            List<Double> perStart = trials.stream().map(t -> t.value(id)).toList();
+            if (perStart.stream().allMatch(v -> v != null)) {
+                metrics.put(id, Summary.of(perStart));
+                values.put(id, perStart);
+                windows.put(id, trials.stream().map(t -> t.windows(id)).toArray(double[][]::new));
             }
         }
         return new CellSummary(key, true, null, trials, metrics, values, windows);

@@ -1,6 +1,6 @@
 package dev.restbench.runner.run;
 
-import dev.restbench.runner.analysis.Stats;
+import dev.restbench.runner.stats.Summary;
 import dev.restbench.manifest.Manifest;
 
 import java.util.ArrayList;
@@ -89,7 +89,7 @@ final class SummaryTables {
         List<String> startupHeader = new ArrayList<>(List.of("Variant"));
         STARTUP.forEach(id -> startupHeader.add(manifest.metric(id).label() + " (" + manifest.metric(id).unit() + ")"));
         List<List<String>> startupRows = new ArrayList<>();
-        Map<String, Map<String, Stats.Summary>> startup = results.startup();
+        Map<String, Map<String, Summary>> startup = results.startup();
         for (String variant : variants) {
             List<String> row = new ArrayList<>(List.of(variant));
             STARTUP.forEach(id -> row.add(Optional.ofNullable(startup.get(variant)).map(m -> m.get(id))
@@ -122,14 +122,14 @@ final class SummaryTables {
         if (!cell.get().ok()) {
             return "FAILED";
         }
-        Stats.Summary s = cell.get().metrics().get(id);
+        Summary s = cell.get().metrics().get(id);
         return s == null ? "—" : format(s);
     }
 
-    static String format(Stats.Summary s) {
+    static String format(Summary s) {
         String spread = s.n() < 2 ? "" : Double.isFinite(s.spreadPct())
                 ? String.format(Locale.ROOT, " ±%.1f%%", s.spreadPct()) : " ±?";
-        return number(s.median()) + spread + " (n=" + s.n() + ")";
+        return number(s.value()) + spread + " (n=" + s.n() + ")";
     }
 
     /** Three significant digits, like the reference report's figures. */

@@ -3,15 +3,19 @@ package dev.restbench.runner.analysis;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.restbench.runner.stats.Summary;
 
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 
-/** Builds run.json documents in the runner's shape, with deterministic values, for tests. */
+/** Builds run.json documents in the runner's shape (v2: cells with starts and windows), deterministic, for tests. */
 public final class RunFixtures {
 
     public static final String FINGERPRINT = "sha256:3f9a1c0d5e7b2a4c6e8f0a1b3c5d7e9f0a2b4c6d8e0f1a3b5c7d9e1f3a5b7c9d";
+    /** The primary metrics of the capacity regime, as benchmarks.json declares them. */
+    public static final Set<String> PRIMARY = Set.of("throughput", "cpu_us_per_req", "alloc_bytes_per_req");
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private RunFixtures() {
@@ -31,13 +35,34 @@ public final class RunFixtures {
     }
 
     /**
-     * A run with one cell (jersey/read-heavy/latency) holding the given metrics (id -> values); the
-     * direction comes from the metric catalogue.
+     * A run with one cell (jersey/read-heavy/latency) holding the given metrics (id -> one value per start, each
+     * start one window); the direction comes from the metric catalogue.
      */
     public static ObjectNode run(String runId, String commit, String finishedAt, String fingerprint, String profile,
                                  Map<String, double[]> metrics) {
+        ObjectNode run = empty(runId, commit, finishedAt, fingerprint, profile);
+        Map<String, double[][]> windows = new java.util.LinkedHashMap<>();
+        int starts = 0;
+        for (Map.Entry<String, double[]> e : metrics.entrySet()) {
+            double[][] perStart = new double[e.getValue().length][];
+            for (int i = 0; i < perStart.length; i++) {
+                perStart[i] = new double[] {e.getValue()[i]};
+            }
+            windows.put(e.getKey(), perStart);
+            starts = perStart.length;
+        }
+        int[] rounds = new int[starts];
+        for (int i = 0; i < starts; i++) {
+            rounds[i] = i;
+        }
+        cell(run, "jersey", "read-heavy", "latency", windows, rounds);
+        return run;
+    }
+
+    /** A run without cells. */
+    public static ObjectNode empty(String runId, String commit, String finishedAt, String fingerprint, String profile) {
         ObjectNode run = NODES.objectNode();
-        run.put("schemaVersion", 1);
+        run.put("schemaVersion", 2);
         run.put("runId", runId);
         run.put("status", "ok");
         run.put("profile", profile);
@@ -53,33 +78,77 @@ public final class RunFixtures {
         ObjectNode env = run.putObject("environment");
         env.put("fingerprint", fingerprint);
         env.put("cpuCount", 2);
+        run.putObject("plan").put("seed", 1);
         run.putArray("variants");
-        ArrayNode cells = run.putArray("cells");
-        ObjectNode cell = cells.addObject();
-        cell.put("variant", "jersey");
-        cell.put("scenario", "read-heavy");
-        cell.put("regime", "latency");
+        run.putArray("cells");
+        return run;
+    }
+
+    /**
+     * Adds an ok cell: per metric, each start's window values; {@code rounds[i]} is the round of start i. Metrics in
+     * {@link #PRIMARY} are primary in the capacity regime, latency_p99 in the latency regime.
+     */
+    public static ObjectNode cell(ObjectNode run, String variant, String scenario, String regime,
+                                  Map<String, double[][]> metrics, int[] rounds) {
+        ObjectNode cell = ((ArrayNode) run.get("cells")).addObject();
+        cell.put("variant", variant);
+        cell.put("scenario", scenario);
+        cell.put("regime", regime);
         cell.put("status", "ok");
         cell.putNull("reason");
-        cell.putArray("repetitions");
+        cell.put("steady", true);
+        cell.put("bottleneck", "service");
+        ArrayNode trials = cell.putArray("trials");
+        for (int i = 0; i < rounds.length; i++) {
+            ObjectNode trial = trials.addObject();
+            trial.put("trial", i);
+            trial.put("round", rounds[i]);
+            trial.put("status", "ok");
+            trial.put("steady", true);
+        }
         ObjectNode metricsNode = cell.putObject("metrics");
-        metrics.forEach((id, values) -> {
+        metrics.forEach((id, windows) -> {
             MetricCatalog.Metric metric = MetricCatalog.lookup(id);
-            Stats.Summary summary = Stats.summarize(values);
+            double[] perStart = new double[windows.length];
+            for (int i = 0; i < windows.length; i++) {
+                perStart[i] = Summary.center(windows[i]);
+            }
+            Summary summary = Summary.of(perStart);
             ObjectNode m = metricsNode.putObject(id);
             m.put("unit", metric.unit());
             m.put("direction", metric.direction().json());
+            m.put("primary", regime.equals("capacity") ? PRIMARY.contains(id) : id.equals("latency_p99"));
             m.put("n", summary.n());
+            m.put("value", summary.value());
             m.put("median", summary.median());
             m.put("min", summary.min());
             m.put("max", summary.max());
             m.put("spreadPct", summary.spreadPct());
-            ArrayNode array = m.putArray("values");
-            for (double v : values) {
-                array.add(v);
+            ArrayNode values = m.putArray("values");
+            ArrayNode windowsNode = m.putArray("windows");
+            for (int i = 0; i < windows.length; i++) {
+                values.add(perStart[i]);
+                ArrayNode w = windowsNode.addArray();
+                for (double v : windows[i]) {
+                    w.add(v);
+                }
             }
         });
-        return run;
+        return cell;
+    }
+
+    /** Adds a failed cell. */
+    public static void failedCell(ObjectNode run, String variant, String scenario, String regime, String reason) {
+        ObjectNode cell = ((ArrayNode) run.get("cells")).addObject();
+        cell.put("variant", variant);
+        cell.put("scenario", scenario);
+        cell.put("regime", regime);
+        cell.put("status", "failed");
+        cell.put("reason", reason);
+        cell.put("steady", false);
+        cell.putNull("bottleneck");
+        cell.putArray("trials");
+        run.put("status", "failed");
     }
 
     public static RunRecord record(ObjectNode run) {

@@ -181,7 +181,7 @@ class HistoryTest {
         assertThat(latest.get("runId").asText()).isEqualTo("20261121T001500Z-9f8e7d6");
         assertThat(latest.get("baseline").isNull()).isTrue();
         JsonNode metric = latest.get("cells").get(0).get("metrics").get("throughput");
-        assertThat(metric.get("verdict").asText()).isEqualTo("inconclusive");
+        assertThat(metric.get("verdict").asText()).isEqualTo("no-verdict");
         assertThat(metric.get("baseline").isNull()).isTrue();
         assertThat(latest.get("variants").get(0).get("startup").get("time_to_ready_ms").get("unit").asText())
                 .isEqualTo("ms");
@@ -198,10 +198,11 @@ class HistoryTest {
         JsonNode jersey = latest.get("cells").get(0);
         assertThat(jersey.get("variant").asText()).isEqualTo("jersey");
         JsonNode throughput = jersey.get("metrics").get("throughput");
-        assertThat(throughput.get("verdict").asText()).isEqualTo("regression");
+        // One comparable past run is no history: the change is shown, the verdict waits for ten.
+        assertThat(throughput.get("verdict").asText()).isEqualTo("no-verdict");
+        assertThat(throughput.get("reason").asText()).isEqualTo("1 comparable past run(s), a verdict needs 10");
         assertThat(throughput.get("deltaPct").asDouble()).isBetween(-15.0, -9.0);
-        assertThat(throughput.get("noiseBandPct").isNumber()).isTrue();
-        assertThat(throughput.get("baseline").get("n").asInt()).isEqualTo(5);
+        assertThat(throughput.get("baseline").get("runs").asInt()).isEqualTo(1);
         JsonNode failed = latest.get("cells").get(3);
         assertThat(failed.get("status").asText()).isEqualTo("failed");
         assertThat(failed.get("reason").asText()).startsWith("health check");

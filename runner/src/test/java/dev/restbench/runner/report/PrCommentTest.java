@@ -1,9 +1,11 @@
 package dev.restbench.runner.report;
 
-import dev.restbench.runner.analysis.RunComparison;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.restbench.runner.analysis.InterleavedRun;
+import dev.restbench.runner.analysis.Judgement;
+import dev.restbench.runner.analysis.PairedJudge;
 import dev.restbench.runner.analysis.RunFixtures;
 import dev.restbench.runner.analysis.RunRecord;
-import dev.restbench.runner.analysis.VerdictRule;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -12,8 +14,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,66 +26,118 @@ class PrCommentTest {
     @TempDir
     Path dir;
 
-    @Test
-    void commentHasMarkerVerdictLineTablesAndDetails() throws Exception {
-        RunComparison comparison = RunComparison.compare(RunRecord.read(RunFixtures.fixture("run-base")),
-                RunRecord.read(RunFixtures.fixture("run-head")), Map.of(), new VerdictRule());
+    /**
+     * An A/B of the quick matrix's shape: 3 variants × 4 scenarios × the three primary metrics plus two secondary ones,
+     * six rounds, 1 % noise; {@code slower} names the cells whose head CPU is 10 % higher.
+     */
+    static Judgement quickMatrix(long seed, String... slower) {
+        Random random = new Random(seed);
+        ObjectNode run = RunFixtures.empty("ab", "abc", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "quick");
+        int[] rounds = {0, 1, 2, 3, 4, 5};
+        for (String variant : List.of("jersey", "spring-mvc", "spring-data-rest")) {
+            for (String scenario : List.of("read-heavy", "join-filter", "mixed", "heavy-body")) {
+                boolean slow = List.of(slower).contains(variant + "/" + scenario);
+                for (String side : List.of("base", "head")) {
+                    Map<String, double[][]> metrics = new LinkedHashMap<>();
+                    for (String metric : List.of("throughput", "cpu_us_per_req", "alloc_bytes_per_req", "latency_p99",
+                            "heap_peak_mb")) {
+                        double factor = slow && side.equals("head") && metric.equals("cpu_us_per_req") ? 1.10 : 1.0;
+                        double[][] windows = new double[6][];
+                        for (int r = 0; r < 6; r++) {
+                            windows[r] = new double[] {100 * factor * (1 + 0.01 * random.nextGaussian())};
+                        }
+                        metrics.put(metric, windows);
+                    }
+                    RunFixtures.cell(run, variant + "--" + side, scenario, "capacity", metrics, rounds);
+                }
+            }
+        }
+        RunRecord record = RunFixtures.record(run);
+        return PairedJudge.judge(InterleavedRun.select(record, "base", "1a2b3c4d"),
+                InterleavedRun.select(record, "head", "5e6f7a8b"), 0.05, 5, "6 rounds");
+    }
 
-        String comment = PrComment.render(comparison,
-                new PrComment.Links("https://example.org/artifacts/1", "https://acme.github.io/restbench/"), List.of());
-
-        List<String> lines = comment.lines().toList();
-        assertThat(lines.get(0)).isEqualTo(PrComment.MARKER);
-        assertThat(lines.get(1)).startsWith("**🔴 Regression** — 4 regressions, ").contains("base `1a2b3c4` → head `9f8e7d6`");
-        assertThat(comment).contains("#### read-heavy\n\n| variant | regime | metric | base | head | Δ % | verdict |");
-        assertThat(comment).containsPattern("\\| jersey \\| latency \\| throughput \\(req/s\\) \\| 2,1\\d\\d ± [0-9.]+ % \\(n=5\\) \\| "
-                + "1,[89]\\d\\d ± [0-9.]+ % \\(n=5\\) \\| -1\\d\\.\\d \\| 🔴 regression \\(band ±[0-9.]+ %\\) \\|");
-        assertThat(comment).contains("| spring-mvc | throughput | throughput (req/s) | 2,");
-        assertThat(comment).contains("⚪ inconclusive: head cell failed: health check did not pass within 60 s");
-        assertThat(comment).contains("<details><summary>", "n=5/5", "cpuModel AMD EPYC 7B13",
-                "Gatling reports: https://example.org/artifacts/1", "https://acme.github.io/restbench/");
+    /** The lines a reader sees: the markdown outside the collapsed details. */
+    static List<String> visibleLines(String markdown) {
+        String visible = markdown.replaceAll("(?s)<details>.*?</details>\n?", "<details>(collapsed)</details>\n");
+        return visible.lines().filter(line -> !line.isBlank() && !line.startsWith("<!--")).toList();
     }
 
     @Test
-    void headlineSaysInconclusiveWhenMostSeriesCouldNotBeJudged() throws Exception {
-        RunRecord base = RunRecord.read(RunFixtures.fixture("run-base"));
-        RunComparison same = RunComparison.compare(base, base, Map.of(), new VerdictRule());
-        assertThat(PrComment.headline(same)).startsWith("**✅ No change beyond noise** — ");
+    void whenNothingChangedTheCommentIsAHeadlineAndOneSentenceAndFitsOnAScreen() {
+        Judgement judgement = quickMatrix(1);
+        String comment = PrComment.render(judgement, new PrComment.Links("https://ci/run/1", "https://site/"), List.of());
 
-        RunComparison unjudged = RunComparison.compare(null, base, Map.of(), new VerdictRule());
-        assertThat(PrComment.headline(unjudged)).startsWith("**⚪ Inconclusive** — ").contains("no baseline");
+        assertThat(comment).startsWith(PrComment.MARKER + "\n**✅ No change**");
+        assertThat(comment).contains("All 36 primary series: no change beyond the minimum effect");
+        assertThat(visibleLines(comment)).hasSizeLessThanOrEqualTo(40);
+        assertThat(comment).contains("<details><summary>All 36 primary series</summary>",
+                "<details><summary>All 24 secondary series</summary>", "https://ci/run/1", "https://site/");
     }
 
     @Test
-    void notComparableRunsSayWhyOnTheFirstLine() throws Exception {
-        RunComparison comparison = RunComparison.compare(RunRecord.read(RunFixtures.fixture("run-base")),
-                RunRecord.read(RunFixtures.fixture("run-other-env")), Map.of(), new VerdictRule());
+    void aRegressionLeadsTheCommentWithItsRowAndInterval() {
+        Judgement judgement = quickMatrix(2, "jersey/mixed");
+        String comment = PrComment.render(judgement, new PrComment.Links(null, null), List.of());
+        List<String> visible = visibleLines(comment);
 
-        String comment = PrComment.render(comparison, new PrComment.Links(null, null), List.of());
+        assertThat(visible.get(0)).startsWith("**🔴 Regression** — 1 primary regression, 35 primary series unchanged");
+        String table = String.join("\n", visible);
+        assertThat(table).containsPattern("\\| jersey \\| mixed \\| cpu_us_per_req \\(µs\\) \\| \\d+(\\.\\d)? \\(n=6\\) \\| 1\\d\\d \\(n=6\\)"
+                + " \\| \\+\\d+\\.\\d % \\(\\+\\d+\\.\\d %…\\+\\d+\\.\\d %\\) \\| 🔴 regression \\|");
+        assertThat(visible).hasSizeLessThanOrEqualTo(40);
+    }
 
-        assertThat(comment.lines().toList().get(1))
-                .startsWith("**⛔ Not comparable:** different environment (fingerprint 3f9a1c0d5e7b vs 0b1c2d3e4f50)");
+    @Test
+    void runsOfAnotherEnvironmentAreNotComparedAtAll() throws Exception {
+        ObjectNode base = RunFixtures.run("r1", "b", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "quick",
+                Map.of("cpu_us_per_req", new double[] {100, 101, 99}));
+        ObjectNode head = RunFixtures.run("r2", "h", "2026-11-21T00:00:00Z", "sha256:0b1c2d3e4f50aa", "quick",
+                Map.of("cpu_us_per_req", new double[] {150, 151, 149}));
+        Judgement judgement = PairedJudge.judge(RunFixtures.record(base), RunFixtures.record(head), 0.05, 5, "test");
+        String comment = PrComment.render(judgement, new PrComment.Links(null, null), List.of());
+
+        assertThat(comment.lines().toList().get(1)).startsWith("**⛔ Not comparable** — different environment or"
+                + " method (fingerprint 3f9a1c0d5e7b vs 0b1c2d3e4f50)");
         assertThat(comment).doesNotContain("🔴");
     }
 
     @Test
-    void compareCommandExitsThreeOnRegressionOnlyWhenAsked() throws Exception {
-        String base = RunFixtures.fixture("run-base").toString();
-        String head = RunFixtures.fixture("run-head").toString();
+    void compareCommandGivesNoVerdictForTwoSeparateRunsAndExitsThreeOnlyOnARealRegression() throws Exception {
+        Path history = dir.resolve("history");
+        Random random = new Random(5);
+        for (int day = 1; day <= 12; day++) {
+            ObjectNode run = RunFixtures.run(String.format("202611%02dT000000Z-c%02d", day, day), "c" + day,
+                    String.format("2026-11-%02dT00:00:00Z", day), RunFixtures.FINGERPRINT, "quick",
+                    Map.of("latency_p99", RunFixtures.normal(random, 300, 0.01, 1)));
+            Path runDir = dir.resolve("r" + day);
+            Files.createDirectories(runDir);
+            Files.writeString(runDir.resolve("run.json"), run.toPrettyString());
+            new dev.restbench.runner.history.History(history).append(runDir,
+                    dev.restbench.runner.history.History.AppendOptions.defaults());
+        }
+        ObjectNode slow = RunFixtures.run("20261128T000000Z-c28", "c28", "2026-11-28T00:00:00Z",
+                RunFixtures.FINGERPRINT, "quick", Map.of("latency_p99", new double[] {360}));
+        Path head = dir.resolve("head");
+        Files.createDirectories(head);
+        Files.writeString(head.resolve("run.json"), slow.toPrettyString());
         Path output = dir.resolve("summary.md");
         PrintStream original = System.out;
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
         try {
-            assertThat(new CompareCommand().run(List.of(base, head))).isZero();
+            assertThat(new CompareCommand().run(List.of(dir.resolve("r1").toString(), head.toString()))).isZero();
+            assertThat(new CompareCommand().run(List.of("--fail-on-regression", dir.resolve("r1").toString(),
+                    head.toString()))).isZero(); // one run is no history: no verdict, no failure
             assertThat(new CompareCommand().run(List.of("--fail-on-regression", "--output", output.toString(),
-                    base, head))).isEqualTo(CompareCommand.EXIT_REGRESSION);
-            assertThat(new CompareCommand().run(List.of("--fail-on-regression", base, base))).isZero();
-            assertThat(new CompareCommand().run(List.of(base, dir.resolve("missing").toString()))).isEqualTo(2);
+                    "--history", history.toString(), head.toString()))).isEqualTo(CompareCommand.EXIT_REGRESSION);
+            assertThat(new CompareCommand().run(List.of(head.toString(), dir.resolve("missing").toString())))
+                    .isEqualTo(2);
         } finally {
             System.setOut(original);
         }
-        assertThat(Files.readString(output)).startsWith(PrComment.MARKER);
-        assertThat(printed.toString(StandardCharsets.UTF_8)).contains(Files.readString(output));
+        assertThat(Files.readString(output)).startsWith(PrComment.MARKER).contains("🔴 Regression");
+        assertThat(printed.toString(StandardCharsets.UTF_8)).contains(Files.readString(output))
+                .contains("No verdict");
     }
 }

@@ -1,4 +1,4 @@
-package dev.restbench.runner.report;
+package dev.restbench.runner.ab;
 
 import dev.restbench.manifest.Manifest;
 import dev.restbench.manifest.Runtimes;
@@ -7,32 +7,42 @@ import dev.restbench.runner.build.BuildCommand;
 import dev.restbench.runner.manifest.Manifests;
 import dev.restbench.runner.Options;
 import dev.restbench.runner.UsageException;
+import dev.restbench.runner.analysis.HistoryJudge;
 import dev.restbench.runner.analysis.InterleavedRun;
-import dev.restbench.runner.analysis.RunComparison;
+import dev.restbench.runner.analysis.Judgement;
+import dev.restbench.runner.analysis.PairedJudge;
 import dev.restbench.runner.analysis.RunRecord;
-import dev.restbench.runner.analysis.VerdictRule;
 import dev.restbench.runner.history.History;
 import dev.restbench.runner.io.AtomicFiles;
+import dev.restbench.runner.report.CompareCommand;
+import dev.restbench.runner.report.PrComment;
+import dev.restbench.runner.run.BenchmarkRun;
+import dev.restbench.runner.run.RunOptions;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
  * {@code ./bench ab}: the pull-request verdict. Builds two revisions in separate git worktrees and runs their
- * variants interleaved (base, head, then head, base, ...) in one run on this machine, then compares head with
- * base. The history comparison, when a history is given, is shown beside it as context only.
+ * variants in ONE run of the checkout's harness, one base start and one head start of each variant per round in
+ * random order, adding rounds until every primary series is decided or the time budget is spent
+ * ({@link SequentialRule}); then judges head against base with paired per-round log ratios ({@link PairedJudge}).
  */
 public final class AbCommand implements Command {
 
+    static final double ALPHA = 0.05;
+    static final double MIN_EFFECT_PCT = 5.0;
 
     @Override
     public String summary() {
-        return "A/B of two git revisions built in worktrees and run interleaved in one job (the PR verdict)";
+        return "A/B of two git revisions: paired rounds on this machine, sequential within a time budget (the PR verdict)";
     }
 
     @Override
@@ -40,25 +50,31 @@ public final class AbCommand implements Command {
         return """
                 usage: ./bench ab --base <git-ref> [--head <git-ref>] [options]
 
-                Builds both revisions (git worktree add under --workdir; each with its own benchmarks.json's build
-                steps, as ./bench build does), then runs them in ONE interleaved run with the checkout's own harness
-                (benchmarks.json, Gatling simulations): each variant twice, as <variant>--base and <variant>--head,
-                alternating per repetition so machine drift cancels. Prints the PR-comment markdown of head vs base.
+                Builds both revisions (git worktree add under --workdir; each as its own benchmarks.json says, with
+                ./bench build's builder), then runs them in ONE run with the checkout's own harness (benchmarks.json,
+                Gatling simulations): each variant twice, as <variant>--base and <variant>--head, one start of each per
+                round in random order. After --min-rounds rounds it stops as soon as every primary series is decided,
+                or when the next round would not fit --budget-minutes. Each series is judged on the rounds' paired
+                log ratios (docs/verdicts.md). Prints the PR-comment markdown of head vs base.
 
                 options:
                   --base <ref>            base revision, e.g. origin/main (with --merge-base: its merge base with head)
                   --head <ref>            head revision (default HEAD)
                   --merge-base            use the merge base of --base and --head as the base
-                  --profile <name>        manifest profile (default quick)
-                  --repetitions <n>       repetitions per side (default 5: the exact test needs n >= 4 per side)
+                  --profile <name>        manifest profile: scenarios, regimes, warmup, windows (default quick)
+                  --budget-minutes <m>    time budget for the measurement (default 60)
+                  --min-rounds <n>        rounds before the first look (default 3)
+                  --max-rounds <n>        never more rounds than this (default 20)
+                  --min-effect <pct>      the smallest change that matters (default 5)
                   --variants a,b          variants to compare (default all)
                   --scenarios a,b         scenarios (default the profile's)
+                  --seed <n>              seed of the order within rounds (default random, recorded)
                   --workdir <dir>         worktrees, derived manifest and results (default target/ab)
                   --keep-worktrees        do not remove the worktrees afterwards
                   --skip-build            use the jars already in the worktrees
                   --history <dir>         show the comparison with this history beside the verdict (context)
                   --output <file>         also write the markdown to this file (e.g. $GITHUB_STEP_SUMMARY)
-                  --fail-on-regression    exit 3 when any series regressed
+                  --fail-on-regression    exit 3 when a primary series regressed or a head cell failed
                   --reports-url <url>     link to the Gatling reports artifact (default $RESTBENCH_REPORTS_URL)
                   --site-url <url>        link to the site (default $RESTBENCH_SITE_URL)
 
@@ -68,8 +84,9 @@ public final class AbCommand implements Command {
 
     @Override
     public int run(List<String> args) throws Exception {
-        Options options = Options.parse(args, Set.of("base", "head", "profile", "repetitions", "variants",
-                        "scenarios", "workdir", "history", "output", "reports-url", "site-url", "root"),
+        Options options = Options.parse(args, Set.of("base", "head", "profile", "variants", "scenarios", "workdir",
+                        "history", "output", "reports-url", "site-url", "root", "budget-minutes", "min-rounds",
+                        "max-rounds", "min-effect", "seed"),
                 Set.of("merge-base", "keep-worktrees", "skip-build", "fail-on-regression"));
         if (!options.positional().isEmpty()) {
             throw new UsageException("unexpected argument '" + options.positional().get(0) + "'");
@@ -78,7 +95,14 @@ public final class AbCommand implements Command {
         Path root = Path.of(options.value("root").orElse(System.getProperty("restbench.root", ".")))
                 .toAbsolutePath().normalize();
         String profile = options.value("profile").orElse("quick");
-        int repetitions = positiveInt(options.value("repetitions").orElse("5"), "--repetitions");
+        double budgetMinutes = positive(options.value("budget-minutes").orElse("60"), "--budget-minutes");
+        int minRounds = positiveInt(options.value("min-rounds").orElse("3"), "--min-rounds");
+        int maxRounds = positiveInt(options.value("max-rounds").orElse("20"), "--max-rounds");
+        double minEffect = positive(options.value("min-effect").orElse(Double.toString(MIN_EFFECT_PCT)), "--min-effect");
+        if (maxRounds < 2 || maxRounds > 50) {
+            throw new UsageException("--max-rounds must be between 2 and 50");
+        }
+        Long seed = options.value("seed").map(s -> (long) positiveInt(s, "--seed")).orElse(null);
         Path workdir = options.value("workdir").map(Path::of).orElse(root.resolve("target/ab")).toAbsolutePath();
         Path manifest = root.resolve("benchmarks.json");
 
@@ -98,8 +122,8 @@ public final class AbCommand implements Command {
             System.err.println("bench ab: " + e.getMessage());
             return 2;
         }
-        System.out.println("A/B: base " + base.substring(0, 12) + " vs head " + head.substring(0, 12) + ", profile "
-                + profile + ", " + repetitions + " repetitions per side, variants " + String.join(",", variants));
+        System.out.printf(Locale.ROOT, "A/B: base %s vs head %s, profile %s, variants %s, budget %.0f min%n",
+                base.substring(0, 12), head.substring(0, 12), profile, String.join(",", variants), budgetMinutes);
 
         Path baseTree = workdir.resolve("base-" + base.substring(0, 12));
         Path headTree = workdir.resolve("head-" + head.substring(0, 12));
@@ -118,35 +142,36 @@ public final class AbCommand implements Command {
                     return 1;
                 }
             }
-            List<InterleavedRun.Copy> copies = new ArrayList<>();
+            List<Copies.Copy> copies = new ArrayList<>();
             for (String variant : variants) {
-                copies.add(new InterleavedRun.Copy(variant, "base", baseArtifacts.get(variant), Map.of()));
-                copies.add(new InterleavedRun.Copy(variant, "head", headArtifacts.get(variant), Map.of()));
+                copies.add(new Copies.Copy(variant, "base", baseArtifacts.get(variant), Map.of()));
+                copies.add(new Copies.Copy(variant, "head", headArtifacts.get(variant), Map.of()));
             }
-            Path derived = InterleavedRun.deriveManifest(manifest, copies, profile,
-                    new InterleavedRun.ProfileOverrides(repetitions, null, null, null, null), workdir.resolve("ab-benchmarks.json"));
-            List<String> extra = new ArrayList<>();
-            options.value("scenarios").ifPresent(s -> extra.addAll(List.of("--scenarios", s)));
-            Path runDir = InterleavedRun.run(root, derived, profile, workdir.resolve("results"), extra);
+            List<String> scenarios = options.value("scenarios").map(AbCommand::list).orElse(null);
+            Path derived = Copies.deriveManifest(manifest, copies, profile, maxRounds, scenarios, null, null,
+                    workdir.resolve("ab-benchmarks.json"));
+            SequentialRule rule = new SequentialRule(Math.min(minRounds, maxRounds), maxRounds, budgetMinutes * 60,
+                    ALPHA, minEffect, System.out);
+            Path runDir = BenchmarkRun.execute(RunOptions.of(root, derived, profile, workdir.resolve("results"),
+                    List.of(), List.of(), seed), rule, System.out);
 
             RunRecord run = RunRecord.read(runDir);
-            RunRecord baseRun = InterleavedRun.select(run, "base", base);
-            RunRecord headRun = InterleavedRun.select(run, "head", head);
-            RunComparison comparison = RunComparison.compare(baseRun, headRun, Map.of(), new VerdictRule());
+            Judgement judgement = PairedJudge.judge(InterleavedRun.select(run, "base", base),
+                    InterleavedRun.select(run, "head", head), rule.lookAlpha(), minEffect, rule.judge(run).method().detail());
             List<String> context = new ArrayList<>();
-            context.add("A/B: both revisions built and run interleaved in one job on the same machine (`"
-                    + run.runId() + "`, results in `" + (runDir.startsWith(root) ? root.relativize(runDir) : runDir) + "`).");
+            context.add("Stopped: " + (rule.stopReason() == null ? "all planned rounds ran" : rule.stopReason())
+                    + "; results in `" + (runDir.startsWith(root) ? root.relativize(runDir) : runDir) + "`.");
             if (options.value("history").isPresent()) {
-                context.add(historyContext(new History(Path.of(options.value("history").get())), headRun));
+                context.add(historyContext(new History(Path.of(options.value("history").get())),
+                        InterleavedRun.select(run, "head", head), minEffect));
             }
-            String markdown = PrComment.render(comparison, PrComment.Links.fromEnvironment(
+            String markdown = PrComment.render(judgement, PrComment.Links.fromEnvironment(
                     options.value("reports-url").orElse(null), options.value("site-url").orElse(null)), context);
             System.out.print(markdown);
             if (options.value("output").isPresent()) {
                 AtomicFiles.writeString(Path.of(options.value("output").get()), markdown);
             }
-            return options.flag("fail-on-regression") && comparison.hasRegression()
-                    ? CompareCommand.EXIT_REGRESSION : 0;
+            return options.flag("fail-on-regression") && judgement.hasRegression() ? CompareCommand.EXIT_REGRESSION : 0;
         } finally {
             if (!options.flag("keep-worktrees")) {
                 Git.remove(root, baseTree);
@@ -155,17 +180,15 @@ public final class AbCommand implements Command {
         }
     }
 
-    /** One line: head of this A/B against the newest comparable run of the history, for context only. */
-    static String historyContext(History history, RunRecord head) throws java.io.IOException {
-        Optional<RunRecord> previous = history.latestComparable(head);
-        if (previous.isEmpty()) {
-            return "History context: no run in the history was measured with this environment and profile, so "
-                    + "none is compared (the A/B verdict above does not need one).";
-        }
-        RunComparison comparison = RunComparison.compare(previous.get(), head,
-                dev.restbench.runner.analysis.HistoricalNoise.forHead(history.loadRuns(), head), new VerdictRule());
-        return "History context (not the verdict): against `" + previous.get().runId() + "` from the history: "
-                + PrComment.headline(comparison).replaceFirst("^\\*\\*[^*]*\\*\\* — ", "");
+    /** One line: head of this A/B against the history, for context only (usually another environment). */
+    static String historyContext(History history, RunRecord head, double minEffect) throws java.io.IOException {
+        Judgement judgement = HistoryJudge.judge(history.loadRuns(), head, 30, ALPHA, minEffect);
+        return "History context (not the verdict): " + PrComment.headline(judgement).replaceFirst("^\\*\\*[^*]*\\*\\* — ", "")
+                + " (" + judgement.method().detail() + ")";
+    }
+
+    private static List<String> list(String csv) {
+        return Arrays.stream(csv.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
     }
 
     private static List<Path> concat(java.util.Collection<Path> a, java.util.Collection<Path> b) {
@@ -183,6 +206,18 @@ public final class AbCommand implements Command {
             return value;
         } catch (NumberFormatException e) {
             throw new UsageException(option + " must be a positive integer, was '" + text + "'");
+        }
+    }
+
+    static double positive(String text, String option) {
+        try {
+            double value = Double.parseDouble(text);
+            if (!(value > 0) || !Double.isFinite(value)) {
+                throw new NumberFormatException();
+            }
+            return value;
+        } catch (NumberFormatException e) {
+            throw new UsageException(option + " must be a positive number, was '" + text + "'");
         }
     }
 }

@@ -1,4 +1,4 @@
-package dev.restbench.runner.report;
+package dev.restbench.runner.ab;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.restbench.manifest.Manifest;

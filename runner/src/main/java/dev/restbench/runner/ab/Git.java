@@ -1,4 +1,4 @@
-package dev.restbench.runner.report;
+package dev.restbench.runner.ab;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

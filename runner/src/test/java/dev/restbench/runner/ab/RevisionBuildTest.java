@@ -1,4 +1,4 @@
-package dev.restbench.runner.report;
+package dev.restbench.runner.ab;
 
 import dev.restbench.manifest.Runtimes;
 import org.junit.jupiter.api.Test;

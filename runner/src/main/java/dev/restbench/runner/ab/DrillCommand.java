@@ -1,0 +1,326 @@
+package dev.restbench.runner.ab;
+
+import dev.restbench.manifest.Manifest;
+import dev.restbench.manifest.Runtimes;
+import dev.restbench.runner.build.VariantBuilder;
+import dev.restbench.runner.manifest.Manifests;
+import dev.restbench.runner.Command;
+import dev.restbench.runner.Options;
+import dev.restbench.runner.UsageException;
+import dev.restbench.runner.analysis.InterleavedRun;
+import dev.restbench.runner.analysis.Judgement;
+import dev.restbench.runner.analysis.PairedJudge;
+import dev.restbench.runner.analysis.RunRecord;
+import dev.restbench.runner.analysis.SeriesVerdict;
+import dev.restbench.runner.analysis.Verdict;
+import dev.restbench.runner.io.AtomicFiles;
+import dev.restbench.runner.run.BenchmarkRun;
+import dev.restbench.runner.run.RunOptions;
+import dev.restbench.runner.stats.PowerSimulation;
+import dev.restbench.runner.stats.VarianceComponents;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code ./bench drill}: measures the A/B verdict on this machine with known answers. ONE run holds copies of the
+ * same build — {@code a}, and per kind a copy that is either untouched ({@code aa}: the A/A check) or carries an
+ * injected regression ({@code FAULT_CPU_PERCENT}, {@code FAULT_ALLOC_PERCENT}) — one start of each per round in random
+ * order. The rounds are then cut into consecutive, disjoint groups: each group is one independent A/B trial of
+ * {@code a} against each kind, judged exactly as {@code ./bench ab} judges a PR (no resampling of the same starts).
+ * The report gives, per kind, how often the trials raised a regression (with a 95 % interval), the variance components
+ * of every primary metric, and the detection rate those components imply for a PR budget (simulated).
+ */
+public final class DrillCommand implements Command {
+
+    /** The kinds a drill can inject, by label: the environment of that copy. */
+    static final Map<String, Map<String, String>> KINDS = new LinkedHashMap<>();
+
+    static {
+        KINDS.put("aa", Map.of());
+        KINDS.put("cpu5", Map.of("FAULT_CPU_PERCENT", "5"));
+        KINDS.put("cpu10", Map.of("FAULT_CPU_PERCENT", "10"));
+        KINDS.put("alloc10", Map.of("FAULT_ALLOC_PERCENT", "10"));
+    }
+
+    /** The metric a kind is meant to move (null: none, the A/A check). */
+    static String target(String kind) {
+        return kind.startsWith("cpu") ? "cpu_us_per_req" : kind.startsWith("alloc") ? "alloc_bytes_per_req" : null;
+    }
+
+    @Override
+    public String summary() {
+        return "regression drill: false-alarm and detection rates of the A/B verdict here, variance components, power";
+    }
+
+    @Override
+    public String help() {
+        return """
+                usage: ./bench drill [options]
+
+                Runs one variant as several copies in one run — the baseline a, an untouched copy (aa) and copies with
+                injected regressions (cpu5, cpu10: FAULT_CPU_PERCENT; alloc10: FAULT_ALLOC_PERCENT) — one start of each
+                per round in random order, then cuts the rounds into --trials disjoint groups of --rounds-per-trial and
+                judges each group like a PR's A/B (docs/verdicts.md). Prints, per kind, the share of trials that raised a
+                regression with its 95 % interval; per primary metric the variance components (between and within
+                starts); and the detection rate of a 10 % regression those components give a PR of --pr-rounds rounds
+                over --pr-series primary series (simulated).
+
+                options:
+                  --variant <name>        variant to drill (default jersey)
+                  --artifact <path>       run this artifact instead of the manifest's (e.g. a copy, so a rebuild
+                                          during the drill cannot change what is measured)
+                  --kinds a,b             kinds to run (default aa,cpu5,cpu10,alloc10)
+                  --profile <name>        manifest profile for warmup, windows, dataset and load (default quick)
+                  --scenarios a,b         scenarios (default join-filter)
+                  --regimes a,b           regimes (default capacity)
+                  --trials <n>            independent trials (default 10)
+                  --rounds-per-trial <n>  rounds in each trial (default 4)
+                  --min-effect <pct>      the verdict's minimum effect (default 5)
+                  --pr-rounds <n>         rounds a PR's A/B gets in its budget, for the simulated power (default 2)
+                  --pr-series <n>         primary series a PR judges at once (default 12: quick, 3 variants × 4
+                                          scenarios × 1 regime; × 3 primary metrics = 36 Holm tests are counted)
+                  --seed <n>              seed of the order within rounds (default random, recorded)
+                  --from <results dir>    re-analyse an earlier drill run instead of running one
+                  --workdir <dir>         derived manifest and results (default target/drill)
+                  --output <file>         also write the report to this file""";
+    }
+
+    @Override
+    public int run(List<String> args) throws Exception {
+        Options options = Options.parse(args, Set.of("variant", "artifact", "kinds", "profile", "scenarios", "regimes",
+                "trials", "rounds-per-trial", "min-effect", "pr-rounds", "pr-series", "seed", "from", "workdir",
+                "output", "root"), Set.of());
+        if (!options.positional().isEmpty()) {
+            throw new UsageException("unexpected argument '" + options.positional().get(0) + "'");
+        }
+        Path root = Path.of(options.value("root").orElse(System.getProperty("restbench.root", ".")))
+                .toAbsolutePath().normalize();
+        List<String> kinds = list(options.value("kinds").orElse("aa,cpu5,cpu10,alloc10"));
+        for (String kind : kinds) {
+            if (!KINDS.containsKey(kind)) {
+                throw new UsageException("unknown kind '" + kind + "' (known: " + String.join(", ", KINDS.keySet()) + ")");
+            }
+        }
+        int trials = AbCommand.positiveInt(options.value("trials").orElse("10"), "--trials");
+        int perTrial = AbCommand.positiveInt(options.value("rounds-per-trial").orElse("4"), "--rounds-per-trial");
+        double minEffect = AbCommand.positive(options.value("min-effect").orElse("5"), "--min-effect");
+        int prRounds = AbCommand.positiveInt(options.value("pr-rounds").orElse("2"), "--pr-rounds");
+        int prSeries = AbCommand.positiveInt(options.value("pr-series").orElse("12"), "--pr-series");
+        Path runDir;
+        if (options.value("from").isPresent()) {
+            runDir = Path.of(options.value("from").get());
+        } else {
+            if (trials * perTrial > 50) {
+                throw new UsageException("--trials × --rounds-per-trial must be at most 50 rounds");
+            }
+            String variant = options.value("variant").orElse("jersey");
+            String profile = options.value("profile").orElse("quick");
+            Path workdir = options.value("workdir").map(Path::of).orElse(root.resolve("target/drill")).toAbsolutePath();
+            Path artifact = options.value("artifact").map(Path::of).orElse(null);
+            if (artifact == null) {
+                // The manifest's artifact, built when stale as ./bench build would (the run itself builds nothing).
+                Manifest manifest = Manifests.load(root.resolve("benchmarks.json"));
+                Manifest.Variant drilled = manifest.variant(variant).orElseThrow(() ->
+                        new UsageException("unknown variant '" + variant + "'"));
+                new VariantBuilder(root, manifest, Runtimes.ofThisMachine(), System.out).build(List.of(drilled), false, false);
+            }
+            List<Copies.Copy> copies = new ArrayList<>();
+            copies.add(new Copies.Copy(variant, "a", artifact, Map.of()));
+            for (String kind : kinds) {
+                copies.add(new Copies.Copy(variant, kind, artifact, KINDS.get(kind)));
+            }
+            Path derived = Copies.deriveManifest(root.resolve("benchmarks.json"), copies, profile, trials * perTrial,
+                    list(options.value("scenarios").orElse("join-filter")),
+                    list(options.value("regimes").orElse("capacity")),
+                    // The drill measures the verdicts, not the error budget: a slow latency bound on a busy box
+                    // must not fail (drop) a cell.
+                    600_000.0, workdir.resolve("drill-benchmarks.json"));
+            Long seed = options.value("seed").map(s -> (long) AbCommand.positiveInt(s, "--seed")).orElse(null);
+            runDir = BenchmarkRun.execute(RunOptions.of(root, derived, profile, workdir.resolve("results"), List.of(),
+                    List.of(), seed), BenchmarkRun.RoundListener.ALL, System.out);
+        }
+        RunRecord run;
+        try {
+            run = RunRecord.read(runDir);
+        } catch (IllegalArgumentException e) {
+            System.err.println("bench drill: " + e.getMessage());
+            return 2;
+        }
+        String report = report(run, kinds, perTrial, minEffect, prRounds, prSeries);
+        System.out.print(report);
+        if (options.value("output").isPresent()) {
+            AtomicFiles.writeString(Path.of(options.value("output").get()), report);
+        }
+        return 0;
+    }
+
+    /** The whole report: rates per kind, variance components, simulated power. */
+    static String report(RunRecord run, List<String> kinds, int perTrial, double minEffect, int prRounds,
+                         int prSeries) {
+        int rounds = run.raw().path("plan").path("rounds").asInt();
+        int trials = rounds / perTrial;
+        RunRecord a = InterleavedRun.select(run, "a", null);
+        StringBuilder out = new StringBuilder();
+        out.append("### Regression drill: run `").append(run.runId()).append("` (profile ").append(run.profile())
+                .append(")\n\n");
+        out.append(String.format(Locale.ROOT, "%d rounds of %d copies (a, %s), cut into %d independent trials of %d"
+                        + " rounds; each trial judged like a PR's A/B at α = 0.05 with Holm over its primary series and"
+                        + " a %s %% minimum effect.%n%n", rounds, kinds.size() + 1, String.join(", ", kinds), trials,
+                perTrial, number(minEffect)));
+        out.append("| kind | trials | regression raised (any primary) | target metric regressed | target change, median"
+                + " (range) |\n|---|--:|--:|--:|--:|\n");
+        for (String kind : kinds) {
+            RunRecord copy = InterleavedRun.select(run, kind, null);
+            int raised = 0;
+            int targetHit = 0;
+            List<Double> targetChanges = new ArrayList<>();
+            for (int t = 0; t < trials; t++) {
+                int from = t * perTrial;
+                int to = from + perTrial;
+                Judgement judgement = PairedJudge.judge(rounds(a, from, to), rounds(copy, from, to), 0.05, minEffect,
+                        perTrial + " rounds");
+                if (judgement.hasRegression()) {
+                    raised++;
+                }
+                String target = target(kind);
+                for (SeriesVerdict row : judgement.rows()) {
+                    if (target != null && row.metric().equals(target) && row.primary()) {
+                        if (row.verdict() == Verdict.REGRESSION) {
+                            targetHit++;
+                        }
+                        if (row.changePct() != null) {
+                            targetChanges.add(row.changePct());
+                        }
+                    }
+                }
+            }
+            String target = target(kind);
+            out.append("| ").append(kind).append(" | ").append(trials).append(" | ").append(rate(raised, trials))
+                    .append(" | ").append(target == null ? "—" : rate(targetHit, trials))
+                    .append(" | ").append(targetChanges.isEmpty() ? "—" : changes(targetChanges)).append(" |\n");
+        }
+        out.append('\n').append(components(a, perTrial, prRounds, prSeries));
+        return out.toString();
+    }
+
+    /** The part of a copy's record measured in rounds [from, to): the same cells with only those starts. */
+    static RunRecord rounds(RunRecord copy, int from, int to) {
+        var raw = copy.raw().deepCopy();
+        for (var cell : raw.withArray("cells")) {
+            var trials = (com.fasterxml.jackson.databind.node.ArrayNode) cell.path("trials");
+            List<Integer> keep = new ArrayList<>();
+            for (int i = 0; i < trials.size(); i++) {
+                int round = trials.get(i).path("round").asInt();
+                if (round >= from && round < to) {
+                    keep.add(i);
+                }
+            }
+            var keptTrials = raw.arrayNode();
+            keep.forEach(i -> keptTrials.add(trials.get(i)));
+            ((com.fasterxml.jackson.databind.node.ObjectNode) cell).set("trials", keptTrials);
+            cell.path("metrics").properties().forEach(e -> {
+                var metric = (com.fasterxml.jackson.databind.node.ObjectNode) e.getValue();
+                var values = raw.arrayNode();
+                var windows = raw.arrayNode();
+                keep.forEach(i -> {
+                    values.add(metric.path("values").get(i));
+                    windows.add(metric.path("windows").get(i));
+                });
+                metric.set("values", values);
+                metric.set("windows", windows);
+            });
+        }
+        for (var variant : raw.withArray("variants")) {
+            variant.path("startup").properties().forEach(e -> {
+                var metric = (com.fasterxml.jackson.databind.node.ObjectNode) e.getValue();
+                var values = raw.arrayNode();
+                for (int i = from; i < Math.min(to, metric.path("values").size()); i++) {
+                    values.add(metric.path("values").get(i));
+                }
+                metric.set("values", values);
+            });
+        }
+        return RunRecord.of(raw, copy.runId() + " rounds " + from + "-" + to);
+    }
+
+    /** Variance components of every primary series of copy a, and the power they give a PR. */
+    private static String components(RunRecord a, int perTrial, int prRounds, int prSeries) {
+        StringBuilder out = new StringBuilder();
+        int windows = 0;
+        out.append("Variance components of copy `a` over all its starts (ln scale, shown as CV %), and what they imply"
+                + " (simulated, 4,000 replications, +10 % in one series, Holm over the others):\n\n");
+        out.append("| series | starts × windows | between starts | within a start | optimal windows/start |"
+                + " detects +10 % with " + perTrial + " rounds, 3 series | with " + prRounds + " rounds, "
+                + prSeries * 3 + " series | rounds for 95 % at " + prSeries * 3 + " series |\n");
+        out.append("|---|--:|--:|--:|--:|--:|--:|--:|\n");
+        for (RunRecord.Point point : a.points()) {
+            if (!point.primary() || point.windows().length == 0 || !allPositive(point.windows())) {
+                continue;
+            }
+            VarianceComponents.Components c = VarianceComponents.estimate(point.windows());
+            windows = point.windows()[0].length;
+            PowerSimulation.Noise noise = PowerSimulation.Noise.of(c);
+            double drill = PowerSimulation.simulate(noise, new PowerSimulation.Design(perTrial, windows), 1.10, 0.05, 3,
+                    4000, 1).detectionRate();
+            double pr = PowerSimulation.simulate(noise, new PowerSimulation.Design(prRounds, windows), 1.10, 0.05,
+                    prSeries * 3, 4000, 2).detectionRate();
+            int needed = -1;
+            for (int n = 2; n <= 60; n++) {
+                if (PowerSimulation.simulate(noise, new PowerSimulation.Design(n, windows), 1.10, 0.05, prSeries * 3,
+                        2000, 3).detectionRate() >= 0.95) {
+                    needed = n;
+                    break;
+                }
+            }
+            out.append("| ").append(point.seriesKey()).append(" | ").append(c.starts()).append(" × ")
+                    .append(windows).append(" | ").append(pct(c.betweenCvPct())).append(" | ")
+                    .append(pct(c.withinCvPct())).append(" | ")
+                    .append(c.optimalWindowsPerStart(60, 5, 20)).append(" | ").append(pct(100 * drill)).append(" | ")
+                    .append(pct(100 * pr)).append(" | ").append(needed < 0 ? "> 60" : needed).append(" |\n");
+        }
+        out.append("\n(Optimal windows per start by Kalibera & Jones for a start costing 60 s and a window 5 s.)\n");
+        return out.toString();
+    }
+
+    private static boolean allPositive(double[][] values) {
+        return Arrays.stream(values).flatMapToDouble(Arrays::stream).allMatch(v -> v > 0);
+    }
+
+    /** k of n with the Wilson 95 % interval. */
+    static String rate(int k, int n) {
+        if (n == 0) {
+            return "—";
+        }
+        double z = 1.959964;
+        double p = (double) k / n;
+        double center = (p + z * z / (2 * n)) / (1 + z * z / n);
+        double half = z * Math.sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / (1 + z * z / n);
+        return String.format(Locale.ROOT, "%d/%d = %.0f %% (%.0f–%.0f %%)", k, n, 100 * p,
+                100 * Math.max(0, center - half), 100 * Math.min(1, center + half));
+    }
+
+    private static String changes(List<Double> values) {
+        double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return String.format(Locale.ROOT, "%+.1f %% (%+.1f…%+.1f)", sorted[sorted.length / 2], sorted[0],
+                sorted[sorted.length - 1]);
+    }
+
+    private static String pct(double value) {
+        return String.format(Locale.ROOT, "%.1f %%", value);
+    }
+
+    private static String number(double value) {
+        return value == Math.rint(value) ? String.format(Locale.ROOT, "%.0f", value) : Double.toString(value);
+    }
+
+    private static List<String> list(String csv) {
+        return Arrays.stream(csv.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    }
+}

@@ -1,0 +1,110 @@
+package dev.restbench.runner.analysis;
+
+import dev.restbench.runner.stats.Descriptive;
+import dev.restbench.runner.stats.Interval;
+import dev.restbench.runner.stats.PredictionInterval;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A single run judged against the history (docs/verdicts.md, "Against the history"): a series gets a verdict only
+ * from a prediction interval over at least {@link PredictionInterval#MIN_HISTORY} comparable past runs (same
+ * environment fingerprint — machine and method — and profile), in which a new run of unchanged code falls with
+ * probability 1 − 2α. With fewer, the number is shown without a verdict. A cell that failed where the newest
+ * comparable run had it working is a failure, whatever the history's length.
+ */
+public final class HistoryJudge {
+
+    private HistoryJudge() {
+    }
+
+    /**
+     * @param history runs oldest first; only those comparable with head (and not head itself) are used, the newest
+     *                {@code window} of them
+     */
+    public static Judgement judge(List<RunRecord> history, RunRecord head, int window, double alpha,
+                                  double minEffectPct) {
+        List<RunRecord> comparable = new ArrayList<>();
+        for (int i = history.size() - 1; i >= 0 && comparable.size() < window; i--) {
+            RunRecord run = history.get(i);
+            if (!run.runId().equals(head.runId()) && Judgement.notComparableReason(run, head) == null) {
+                comparable.add(0, run);
+            }
+        }
+        RunRecord newest = comparable.isEmpty() ? null : comparable.get(comparable.size() - 1);
+        Map<String, List<Double>> past = new LinkedHashMap<>();
+        for (RunRecord run : comparable) {
+            for (RunRecord.Point point : run.points()) {
+                if (point.ok() && point.values().length > 0 && point.metric() != null) {
+                    past.computeIfAbsent(point.seriesKey(), k -> new ArrayList<>()).add(cellValue(point));
+                }
+            }
+        }
+        Map<String, String> newestFailed = PairedJudge.failedCells(newest);
+        List<SeriesVerdict> rows = new ArrayList<>();
+        for (RunRecord.Point point : head.points()) {
+            if (!point.ok()) {
+                boolean workedBefore = newest != null && !newestFailed.containsKey(point.cellKey())
+                        && past.keySet().stream().anyMatch(k -> k.startsWith(point.cellKey() + "/"));
+                rows.add(new SeriesVerdict(point.variant(), point.scenario(), point.regime(), "—", "",
+                        Direction.SMALLER, true, null, null, null, null, null, null, null, null, 0, false,
+                        workedBefore ? Verdict.FAILED : Verdict.NO_VERDICT,
+                        (workedBefore ? "failed, worked in " + newest.runId() + ": " : "failed: ") + point.reason()));
+                continue;
+            }
+            if (point.values().length == 0) {
+                continue;
+            }
+            rows.add(judge(point, past.getOrDefault(point.seriesKey(), List.of()), alpha));
+        }
+        String detail = String.format(Locale.ROOT, "prediction interval over the %d newest comparable runs (at least %d"
+                + " needed for a verdict)", comparable.size(), PredictionInterval.MIN_HISTORY);
+        return new Judgement(newest, head, null, new Judgement.Method("history", alpha, minEffectPct, detail),
+                Judgement.decide(rows, alpha, minEffectPct));
+    }
+
+    private static SeriesVerdict judge(RunRecord.Point point, List<Double> history, double alpha) {
+        SeriesVerdict.Side side = PairedJudge.side(point);
+        double value = side.value();
+        double[] past = history.stream().mapToDouble(Double::doubleValue).toArray();
+        SeriesVerdict.Side base = past.length == 0 ? null
+                : new SeriesVerdict.Side(allPositive(past) ? Descriptive.geometricMean(past) : Descriptive.mean(past),
+                past.length, 0, null);
+        if (past.length < PredictionInterval.MIN_HISTORY || !(value > 0) || !allPositive(past)) {
+            String reason = past.length < PredictionInterval.MIN_HISTORY
+                    ? past.length + " comparable past run(s), a verdict needs " + PredictionInterval.MIN_HISTORY
+                    : "a zero value: no ratio";
+            Double change = base == null || base.value() == 0 ? null : (value / base.value() - 1) * 100;
+            return new SeriesVerdict(point.variant(), point.scenario(), point.regime(), point.metric(), point.unit(),
+                    point.direction(), point.primary(), base, side, change, null, null, null, null, null, past.length,
+                    point.steady(), Verdict.NO_VERDICT, reason);
+        }
+        PredictionInterval.Judgement pi = PredictionInterval.judge(past, value, 1 - 2 * alpha);
+        // The change's interval: the deviation ln(value / center) ± the prediction interval's half-width, i.e. the
+        // value against the interval's two ends.
+        Interval interval = pi.interval();
+        double low = (value / interval.high() - 1) * 100;
+        double high = (value / interval.low() - 1) * 100;
+        return new SeriesVerdict(point.variant(), point.scenario(), point.regime(), point.metric(), point.unit(),
+                point.direction(), point.primary(), base, side, pi.deviationPct(), low, high, pi.pValue(), null,
+                null, past.length, point.steady(), Verdict.INCONCLUSIVE, null);
+    }
+
+    /** A cell's value in one run: the geometric mean of its starts (the mean when a start measured 0). */
+    static double cellValue(RunRecord.Point point) {
+        return allPositive(point.values()) ? Descriptive.geometricMean(point.values()) : Descriptive.mean(point.values());
+    }
+
+    private static boolean allPositive(double[] values) {
+        for (double v : values) {
+            if (!(v > 0)) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,74 @@
+package dev.restbench.runner.ab;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.restbench.runner.analysis.InterleavedRun;
+import dev.restbench.runner.analysis.RunFixtures;
+import dev.restbench.runner.analysis.RunRecord;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class DrillCommandTest {
+
+    /** A drill run of 20 rounds: copies a, aa (same), cpu10 (+10 % CPU); 2 % per-start noise, 3 windows of 1 %. */
+    private static RunRecord drill() {
+        Random random = new Random(21);
+        ObjectNode run = RunFixtures.empty("drill", "abc", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "quick");
+        run.with("plan").put("rounds", 20);
+        int[] rounds = new int[20];
+        for (int r = 0; r < 20; r++) {
+            rounds[r] = r;
+        }
+        for (String copy : List.of("a", "aa", "cpu10")) {
+            double[][] cpu = new double[20][];
+            double[][] alloc = new double[20][];
+            for (int r = 0; r < 20; r++) {
+                double start = 1 + 0.02 * random.nextGaussian();
+                double level = 300 * (copy.equals("cpu10") ? 1.10 : 1.0) * start;
+                cpu[r] = new double[] {level * (1 + 0.01 * random.nextGaussian()),
+                        level * (1 + 0.01 * random.nextGaussian()), level * (1 + 0.01 * random.nextGaussian())};
+                alloc[r] = new double[] {100_000, 100_100, 99_900};
+            }
+            RunFixtures.cell(run, "jersey--" + copy, "join-filter", "capacity",
+                    Map.of("cpu_us_per_req", cpu, "alloc_bytes_per_req", alloc), rounds);
+        }
+        return RunFixtures.record(run);
+    }
+
+    @Test
+    void independentTrialsOfDisjointRoundsGiveFalseAlarmAndDetectionRates() {
+        String report = DrillCommand.report(drill(), List.of("aa", "cpu10"), 4, 5, 2, 12);
+
+        assertThat(report).contains("20 rounds of 3 copies (a, aa, cpu10), cut into 5 independent trials of 4 rounds");
+        Matcher aa = Pattern.compile("\\| aa \\| 5 \\| (\\d)/5 = ").matcher(report);
+        Matcher cpu = Pattern.compile("\\| cpu10 \\| 5 \\| \\d/5 = \\d+ % \\(\\d+–\\d+ %\\) \\| (\\d)/5 = ").matcher(report);
+        assertThat(aa.find()).as(report).isTrue();
+        assertThat(cpu.find()).as(report).isTrue();
+        assertThat(Integer.parseInt(aa.group(1))).isZero();
+        assertThat(Integer.parseInt(cpu.group(1))).isGreaterThanOrEqualTo(4);
+        assertThat(report).contains("| jersey/join-filter/capacity/cpu_us_per_req | 20 × 3 | ");
+    }
+
+    @Test
+    void aTrialSeesOnlyItsOwnRounds() {
+        RunRecord a = InterleavedRun.select(drill(), "a", null);
+        RunRecord part = DrillCommand.rounds(a, 4, 8);
+        RunRecord.Point point = part.points().stream().filter(p -> "cpu_us_per_req".equals(p.metric())).findFirst()
+                .orElseThrow();
+        assertThat(point.rounds()).containsExactly(4, 5, 6, 7);
+        assertThat(point.values()).hasSize(4);
+        assertThat(point.windows()).hasNumberOfRows(4);
+    }
+
+    @Test
+    void ratesCarryTheirWilsonInterval() {
+        assertThat(DrillCommand.rate(0, 10)).isEqualTo("0/10 = 0 % (0–28 %)");
+        assertThat(DrillCommand.rate(10, 10)).isEqualTo("10/10 = 100 % (72–100 %)");
+    }
+}

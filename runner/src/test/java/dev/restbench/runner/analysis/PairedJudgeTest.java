@@ -1,0 +1,174 @@
+package dev.restbench.runner.analysis;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The A/B verdict on synthetic interleaved runs with known answers. */
+class PairedJudgeTest {
+
+    private static final int[] SIX_ROUNDS = {0, 1, 2, 3, 4, 5};
+
+    /**
+     * An interleaved run of jersey--base and jersey--head over six rounds: per round a machine drift shared by both
+     * starts (20 %, what pairing cancels), per start 2 % noise, three windows per start with 1 % noise.
+     */
+    private static RunRecord interleaved(long seed, double headFactor, String metric) {
+        Random random = new Random(seed);
+        ObjectNode run = RunFixtures.empty("ab", "abc", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "quick");
+        double[][] base = new double[6][];
+        double[][] head = new double[6][];
+        for (int round = 0; round < 6; round++) {
+            double drift = 1 + 0.2 * random.nextGaussian();
+            base[round] = windows(random, 1000 * drift * (1 + 0.02 * random.nextGaussian()));
+            head[round] = windows(random, 1000 * headFactor * drift * (1 + 0.02 * random.nextGaussian()));
+        }
+        RunFixtures.cell(run, "jersey--base", "join-filter", "capacity", Map.of(metric, base), SIX_ROUNDS);
+        RunFixtures.cell(run, "jersey--head", "join-filter", "capacity", Map.of(metric, head), SIX_ROUNDS);
+        return RunFixtures.record(run);
+    }
+
+    private static double[] windows(Random random, double level) {
+        return new double[] {level * (1 + 0.01 * random.nextGaussian()), level * (1 + 0.01 * random.nextGaussian()),
+                level * (1 + 0.01 * random.nextGaussian())};
+    }
+
+    private static Judgement judge(RunRecord run) {
+        return PairedJudge.judge(InterleavedRun.select(run, "base", "b"), InterleavedRun.select(run, "head", "h"), 0.05,
+                5, "test");
+    }
+
+    @Test
+    void aTenPercentShiftUnderTwentyPercentDriftIsARegressionBecauseTheRoundsArePaired() {
+        int detected = 0;
+        for (long seed = 0; seed < 50; seed++) {
+            Judgement judgement = judge(interleaved(seed, 1.10, "cpu_us_per_req"));
+            SeriesVerdict row = judgement.rows().get(0);
+            if (row.verdict() == Verdict.REGRESSION) {
+                detected++;
+                assertThat(row.changePct()).isBetween(5.0, 15.0);
+                assertThat(judgement.status()).isEqualTo(Judgement.Status.REGRESSION);
+                assertThat(judgement.hasRegression()).isTrue();
+            }
+        }
+        // With 2 % per start the log ratios vary ~3 %: six rounds find +10 % nearly always.
+        assertThat(detected).isGreaterThanOrEqualTo(45);
+    }
+
+    @Test
+    void theSameShiftOnABiggerIsBetterMetricIsAnImprovement() {
+        SeriesVerdict row = judge(interleaved(3, 1.10, "throughput")).rows().get(0);
+        assertThat(row.verdict()).isEqualTo(Verdict.IMPROVEMENT);
+    }
+
+    @Test
+    void noShiftIsNeverARegressionAndUsuallyAProvenNoChange() {
+        int regressions = 0;
+        int noChange = 0;
+        for (long seed = 100; seed < 200; seed++) {
+            Verdict verdict = judge(interleaved(seed, 1.0, "cpu_us_per_req")).rows().get(0).verdict();
+            regressions += verdict == Verdict.REGRESSION ? 1 : 0;
+            noChange += verdict == Verdict.NO_CHANGE ? 1 : 0;
+        }
+        assertThat(regressions).isLessThanOrEqualTo(5); // α = 5 %, two-sided: ≤ 2.5 % expected in this direction
+        assertThat(noChange).isGreaterThanOrEqualTo(80); // the 90 % interval (~±3 %) lies inside ±5 %
+    }
+
+    @Test
+    void onlyRoundsWithBothSidesArePairedAndOneRoundIsNoTest() {
+        ObjectNode run = RunFixtures.empty("ab", "abc", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "quick");
+        RunFixtures.cell(run, "jersey--base", "s", "capacity", Map.of("cpu_us_per_req",
+                new double[][] {{100}, {100}}), new int[] {0, 1});
+        RunFixtures.cell(run, "jersey--head", "s", "capacity", Map.of("cpu_us_per_req",
+                new double[][] {{150}, {150}}), new int[] {1, 2});
+        SeriesVerdict row = judge(RunFixtures.record(run)).rows().get(0);
+        assertThat(row.n()).isEqualTo(1);
+        assertThat(row.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(row.reason()).contains("fewer than 2 rounds");
+    }
+
+    @Test
+    void aHeadCellThatFailedIsAFailureAndRedWhateverTheNumbers() {
+        ObjectNode run = RunFixtures.empty("ab", "abc", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "quick");
+        RunFixtures.cell(run, "jersey--base", "mixed", "capacity", Map.of("cpu_us_per_req",
+                new double[][] {{100}, {101}, {99}}), new int[] {0, 1, 2});
+        RunFixtures.failedCell(run, "jersey--head", "mixed", "capacity", "start 2: error rate 3.1% exceeds the budget");
+        Judgement judgement = judge(RunFixtures.record(run));
+        assertThat(judgement.rows()).singleElement().satisfies(row -> {
+            assertThat(row.verdict()).isEqualTo(Verdict.FAILED);
+            assertThat(row.reason()).contains("head failed: start 2: error rate");
+        });
+        assertThat(judgement.status()).isEqualTo(Judgement.Status.REGRESSION);
+        assertThat(judgement.hasRegression()).isTrue();
+    }
+
+    @Test
+    void aBaseFailureTheHeadFixedIsAnImprovementAndFailuresOnBothSidesAreNoVerdict() {
+        ObjectNode run = RunFixtures.empty("ab", "abc", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "quick");
+        RunFixtures.failedCell(run, "jersey--base", "mixed", "capacity", "start 1: crashed");
+        RunFixtures.cell(run, "jersey--head", "mixed", "capacity", Map.of("cpu_us_per_req",
+                new double[][] {{100}, {101}, {99}}), new int[] {0, 1, 2});
+        RunFixtures.failedCell(run, "jersey--base", "heavy-body", "capacity", "start 1: crashed");
+        RunFixtures.failedCell(run, "jersey--head", "heavy-body", "capacity", "start 1: crashed");
+        Map<String, Verdict> verdicts = new LinkedHashMap<>();
+        judge(RunFixtures.record(run)).rows().forEach(r -> verdicts.put(r.scenario(), r.verdict()));
+        assertThat(verdicts).containsEntry("mixed", Verdict.IMPROVEMENT).containsEntry("heavy-body", Verdict.NO_VERDICT);
+    }
+
+    @Test
+    void aStartThatMeasuredZeroGetsNoRatio() {
+        ObjectNode run = RunFixtures.empty("ab", "abc", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "quick");
+        RunFixtures.cell(run, "jersey--base", "s", "capacity", Map.of("gc_ms_per_s",
+                new double[][] {{0}, {1}, {0}}), new int[] {0, 1, 2});
+        RunFixtures.cell(run, "jersey--head", "s", "capacity", Map.of("gc_ms_per_s",
+                new double[][] {{2}, {1}, {0}}), new int[] {0, 1, 2});
+        SeriesVerdict row = judge(RunFixtures.record(run)).rows().get(0);
+        assertThat(row.verdict()).isEqualTo(Verdict.NO_VERDICT);
+        assertThat(row.reason()).contains("measured 0");
+    }
+
+    @Test
+    void holmCorrectsThePrimaryFamilyAndBenjaminiHochbergTheOthers() {
+        // Raw p-values with known corrections (α = 0.05):
+        //   primary [0.001, 0.02, 0.04, 0.3] → Holm [0.004, 0.06, 0.08, 0.3]: only the first is rejected;
+        //   secondary [0.01, 0.02, 0.03, 0.5] → BH [0.04, 0.04, 0.04, 0.5]: the first three are.
+        List<SeriesVerdict> rows = List.of(
+                row("a", true, 0.001), row("b", true, 0.02), row("c", true, 0.04), row("d", true, 0.3),
+                row("e", false, 0.01), row("f", false, 0.02), row("g", false, 0.03), row("h", false, 0.5));
+        Map<String, Verdict> verdicts = new LinkedHashMap<>();
+        Map<String, Double> adjusted = new LinkedHashMap<>();
+        Judgement.decide(rows, 0.05, 5).forEach(r -> {
+            verdicts.put(r.metric(), r.verdict());
+            adjusted.put(r.metric(), r.adjustedP());
+        });
+        assertThat(verdicts).containsEntry("a", Verdict.REGRESSION).containsEntry("b", Verdict.INCONCLUSIVE)
+                .containsEntry("c", Verdict.INCONCLUSIVE).containsEntry("d", Verdict.INCONCLUSIVE)
+                .containsEntry("e", Verdict.REGRESSION).containsEntry("f", Verdict.REGRESSION)
+                .containsEntry("g", Verdict.REGRESSION).containsEntry("h", Verdict.INCONCLUSIVE);
+        assertThat(adjusted.get("b")).isCloseTo(0.06, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(adjusted.get("g")).isCloseTo(0.04, org.assertj.core.data.Offset.offset(1e-12));
+    }
+
+    @Test
+    void aSignificantChangeBelowTheMinimumEffectIsNotARegression() {
+        SeriesVerdict small = new SeriesVerdict("v", "s", "capacity", "cpu_us_per_req", "µs", Direction.SMALLER, true,
+                null, null, 2.0, 1.5, 2.5, 0.0001, null, 1.0, 10, true, Verdict.INCONCLUSIVE, null);
+        SeriesVerdict decided = Judgement.decide(List.of(small), 0.05, 5).get(0);
+        assertThat(decided.verdict()).isEqualTo(Verdict.NO_CHANGE); // its whole interval lies inside ±5 %
+        SeriesVerdict wide = new SeriesVerdict("v", "s", "capacity", "cpu_us_per_req", "µs", Direction.SMALLER, true,
+                null, null, 3.0, 0.5, 5.5, 0.0001, null, 1.0, 10, true, Verdict.INCONCLUSIVE, null);
+        assertThat(Judgement.decide(List.of(wide), 0.05, 5).get(0).reason())
+                .contains("significant").contains("below the 5 % minimum effect");
+    }
+
+    private static SeriesVerdict row(String metric, boolean primary, double p) {
+        return new SeriesVerdict("v", "s", "capacity", metric, "µs", Direction.SMALLER, primary, null, null, 10.0, 3.0,
+                17.0, p, null, 8.0, 6, true, Verdict.INCONCLUSIVE, null);
+    }
+}

@@ -1,0 +1,187 @@
+package dev.restbench.runner.stats;
+
+import org.apache.commons.statistics.inference.AlternativeHypothesis;
+import org.apache.commons.statistics.inference.WilcoxonSignedRankTest;
+import org.junit.jupiter.api.Test;
+
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+class PairedRatioTest {
+
+    /** Table values: t_{0.975, 3} and t_{0.80, 3}. */
+    private static final double T975_3 = 3.182446305;
+    private static final double T80_3 = 0.978472312;
+
+    @Test
+    void handCheckedPairedTOnLogRatios() {
+        // d = ln(head/base) = 0.1, 0.2, 0.3, 0.4: mean 0.25, sd 0.129099, t = 3.872983 with 3 df.
+        double[] base = {100, 200, 50, 10};
+        double[] head = {100 * Math.exp(0.1), 200 * Math.exp(0.2), 50 * Math.exp(0.3), 10 * Math.exp(0.4)};
+
+        PairedRatio.Result result = PairedRatio.tTest(base, head, 0.95, 0.8);
+
+        double sd = Math.sqrt(0.05 / 3);
+        double t = 0.25 / (sd / 2);
+        // Student's t with 3 df has a closed-form CDF: 1/2 + (1/π)(u/(1+u²) + atan u), u = t/√3.
+        double u = t / Math.sqrt(3);
+        double twoSidedP = 1 - 2 / Math.PI * (u / (1 + u * u) + Math.atan(u));
+        assertThat(result.status()).isEqualTo(PairedRatio.Status.ESTIMATED);
+        assertThat(result.blocks()).isEqualTo(4);
+        assertThat(result.ratio()).isCloseTo(Math.exp(0.25), within(1e-12));
+        assertThat(result.pValue()).isCloseTo(twoSidedP, within(1e-9)).isCloseTo(0.0305, within(5e-4));
+        assertThat(result.sdLog()).isCloseTo(sd, within(1e-12));
+        assertThat(result.interval().low()).isCloseTo(Math.exp(0.25 - T975_3 * sd / 2), within(1e-8));
+        assertThat(result.interval().high()).isCloseTo(Math.exp(0.25 + T975_3 * sd / 2), within(1e-8));
+        assertThat(result.minDetectableChange())
+                .isCloseTo(Math.exp((T975_3 + T80_3) * sd / 2) - 1, within(1e-8));
+        assertThat(result.changePct()).isCloseTo((Math.exp(0.25) - 1) * 100, within(1e-9));
+    }
+
+    @Test
+    void pairingSeesAFivePercentStepUnderFivePercentDriftBetweenBlocks() {
+        // The case: 5 % drift between blocks, 1 % noise inside them; unpaired tests drown in the drift.
+        Random random = new Random(21);
+        int detected = 0;
+        for (int trial = 0; trial < 500; trial++) {
+            double[][] blocks = blocks(random, 5, 0.05, 0.01, 1.05);
+            PairedRatio.Result result = PairedRatio.tTest(blocks[0], blocks[1], 0.95, 0.8);
+            if (result.pValue() < 0.05 && result.ratio() > 1) {
+                detected++;
+            }
+        }
+        assertThat(detected / 500.0).isGreaterThanOrEqualTo(0.95);
+    }
+
+    @Test
+    void withoutAChangeTheTestRejectsAtItsLevelAndTheIntervalCoversOne() {
+        Random random = new Random(22);
+        int rejected = 0;
+        int covered = 0;
+        int trials = 4000;
+        for (int trial = 0; trial < trials; trial++) {
+            double[][] blocks = blocks(random, 4, 0.05, 0.02, 1.0);
+            PairedRatio.Result result = PairedRatio.tTest(blocks[0], blocks[1], 0.95, 0.8);
+            rejected += result.pValue() < 0.05 ? 1 : 0;
+            covered += result.interval().contains(1.0) ? 1 : 0;
+        }
+        assertThat((double) rejected / trials).isBetween(0.04, 0.06);
+        assertThat((double) covered / trials).isEqualTo(1 - (double) rejected / trials, within(1e-12));
+    }
+
+    @Test
+    void theIntervalCoversTheTrueRatioAtItsLevel() {
+        Random random = new Random(23);
+        int covered = 0;
+        int trials = 4000;
+        for (int trial = 0; trial < trials; trial++) {
+            double[][] blocks = blocks(random, 6, 0.03, 0.03, 1.10);
+            covered += PairedRatio.tTest(blocks[0], blocks[1], 0.90, 0.8).interval().contains(1.10) ? 1 : 0;
+        }
+        assertThat((double) covered / trials).isBetween(0.885, 0.915);
+    }
+
+    @Test
+    void tooFewBlocksGiveNoVerdictAndNoNaN() {
+        PairedRatio.Result none = PairedRatio.tTest(new double[0], new double[0], 0.95, 0.8);
+        PairedRatio.Result one = PairedRatio.tTest(new double[] {100}, new double[] {110}, 0.95, 0.8);
+
+        assertThat(none.status()).isEqualTo(PairedRatio.Status.TOO_FEW_BLOCKS);
+        assertThat(none.ratio()).isEqualTo(1.0);
+        assertThat(one.status()).isEqualTo(PairedRatio.Status.TOO_FEW_BLOCKS);
+        assertThat(one.ratio()).isCloseTo(1.1, within(1e-12));
+        assertThat(one.pValue()).isEqualTo(1.0);
+        assertThat(one.interval().isBounded()).isFalse();
+        assertThat(one.interval().contains(1.1)).isTrue();
+        assertThat(one.minDetectableChange()).isInfinite();
+        assertThat(PairedRatio.hodgesLehmann(new double[] {100}, new double[] {110}, 0.95).status())
+                .isEqualTo(PairedRatio.Status.TOO_FEW_BLOCKS);
+    }
+
+    @Test
+    void identicalLogRatiosAreADegenerateResultNotNaN() {
+        PairedRatio.Result same = PairedRatio.tTest(new double[] {10, 20, 30}, new double[] {10, 20, 30}, 0.95, 0.8);
+        PairedRatio.Result shifted = PairedRatio.tTest(new double[] {10, 20}, new double[] {11, 22}, 0.95, 0.8);
+
+        assertThat(same.status()).isEqualTo(PairedRatio.Status.NO_SPREAD);
+        assertThat(same.pValue()).isEqualTo(1.0);
+        assertThat(same.interval().contains(1.0)).isTrue();
+        assertThat(shifted.status()).isEqualTo(PairedRatio.Status.NO_SPREAD);
+        assertThat(shifted.pValue()).isZero();
+        assertThat(shifted.ratio()).isCloseTo(1.1, within(1e-12));
+        assertThat(shifted.minDetectableChange()).isZero();
+    }
+
+    @Test
+    void minimumDetectableChangeShrinksWithTheSquareRootOfBlocks() {
+        double four = PairedRatio.minDetectableChange(0.05, 4, 0.05, 0.8);
+        double sixteen = PairedRatio.minDetectableChange(0.05, 16, 0.05, 0.8);
+        assertThat(four).isCloseTo(Math.exp((T975_3 + T80_3) * 0.05 / 2) - 1, within(1e-8));
+        // Two blocks: (t_{0.975, 1} + t_{0.8, 1}) / √2 = (12.706 + 1.376) / 1.414 makes 1 % noise need a 10.5 % change.
+        assertThat(PairedRatio.minDetectableChange(0.01, 2, 0.05, 0.8)).isBetween(0.104, 0.106);
+        assertThat(sixteen).isLessThan(four / 2);
+    }
+
+    @Test
+    void signedRankDistributionAgreesWithTheLibrarysExactTest() {
+        double[] d = {-1, -2, 3, 4, 5, 6};
+        double libraryLowerTail = WilcoxonSignedRankTest.withDefaults().with(AlternativeHypothesis.LESS_THAN)
+                .test(d).getPValue();
+        // W+ = 3 + 4 + 5 + 6 = 18.
+        assertThat(PairedRatio.signedRankLowerTail(6)[18]).isCloseTo(libraryLowerTail, within(1e-12));
+        // Hand count for n = 10: 25 of the 1024 subsets of {1..10} sum to at most 8.
+        assertThat(PairedRatio.signedRankLowerTail(10)[8]).isCloseTo(25 / 1024.0, within(1e-15));
+    }
+
+    @Test
+    void hodgesLehmannMatchesTheTextbookIntervalForTenBlocks() {
+        // d = 0.01 … 0.10: the 95 % interval is the 9th smallest and 9th largest of the 55 Walsh averages
+        // (Hollander & Wolfe: n = 10, achieved level 1 − 2 × 25/1024).
+        double[] base = new double[10];
+        double[] head = new double[10];
+        for (int i = 0; i < 10; i++) {
+            base[i] = 50;
+            head[i] = 50 * Math.exp((i + 1) / 100.0);
+        }
+
+        PairedRatio.HodgesLehmann result = PairedRatio.hodgesLehmann(base, head, 0.95);
+
+        assertThat(result.status()).isEqualTo(PairedRatio.Status.ESTIMATED);
+        assertThat(result.ratio()).isCloseTo(Math.exp(0.055), within(1e-12));
+        assertThat(result.interval().low()).isCloseTo(Math.exp(0.03), within(1e-12));
+        assertThat(result.interval().high()).isCloseTo(Math.exp(0.08), within(1e-12));
+        assertThat(result.interval().level()).isCloseTo(1 - 50 / 1024.0, within(1e-12));
+        assertThat(result.pValue()).isCloseTo(2 / 1024.0, within(1e-12));
+    }
+
+    @Test
+    void hodgesLehmannCannotReachNinetyFivePercentWithFiveBlocks() {
+        double[][] five = blocks(new Random(24), 5, 0.01, 0.01, 1.2);
+        double[][] six = blocks(new Random(25), 6, 0.01, 0.01, 1.2);
+
+        PairedRatio.HodgesLehmann fiveBlocks = PairedRatio.hodgesLehmann(five[0], five[1], 0.95);
+        PairedRatio.HodgesLehmann sixBlocks = PairedRatio.hodgesLehmann(six[0], six[1], 0.95);
+
+        assertThat(fiveBlocks.status()).isEqualTo(PairedRatio.Status.TOO_FEW_BLOCKS);
+        assertThat(fiveBlocks.interval().isBounded()).isFalse();
+        assertThat(fiveBlocks.pValue()).isCloseTo(2 / 32.0, within(1e-12));
+        // Six blocks: only the widest interval [min d, max d] reaches 1 − 2/64.
+        double[] d = PairedRatio.logRatios(six[0], six[1]);
+        assertThat(sixBlocks.interval().level()).isCloseTo(1 - 2 / 64.0, within(1e-12));
+        assertThat(sixBlocks.interval().low()).isCloseTo(Math.exp(Descriptive.quantile(d, 0)), within(1e-12));
+        assertThat(sixBlocks.interval().high()).isCloseTo(Math.exp(Descriptive.quantile(d, 1)), within(1e-12));
+    }
+
+    /** n blocks: {base[], head[]}; each block shares a drift, each start has its own noise. */
+    static double[][] blocks(Random random, int n, double driftSd, double noiseSd, double ratio) {
+        double[][] blocks = new double[2][n];
+        for (int b = 0; b < n; b++) {
+            double drift = 1000 * Math.exp(driftSd * random.nextGaussian());
+            blocks[0][b] = drift * Math.exp(noiseSd * random.nextGaussian());
+            blocks[1][b] = ratio * drift * Math.exp(noiseSd * random.nextGaussian());
+        }
+        return blocks;
+    }
+}

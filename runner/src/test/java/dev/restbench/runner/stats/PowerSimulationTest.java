@@ -1,0 +1,81 @@
+package dev.restbench.runner.stats;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PowerSimulationTest {
+
+    private static final PowerSimulation.Noise BOX = new PowerSimulation.Noise(0.05, 0.08, 0.05);
+
+    @Test
+    void theSameSeedGivesTheSameRates() {
+        PowerSimulation.Design design = new PowerSimulation.Design(5, 3);
+
+        PowerSimulation.Rates first = PowerSimulation.simulate(BOX, design, 1.10, 0.05, 4, 2000, 7);
+        PowerSimulation.Rates again = PowerSimulation.simulate(BOX, design, 1.10, 0.05, 4, 2000, 7);
+
+        assertThat(again).isEqualTo(first);
+    }
+
+    @Test
+    void falseAlarmsStayAtAlphaWithOneSeriesAndBelowItWithHolm() {
+        PowerSimulation.Design design = new PowerSimulation.Design(4, 3);
+
+        double single = PowerSimulation.simulate(BOX, design, 1.0, 0.05, 1, 20_000, 71).falseAlarmRate();
+        double fourPrimary = PowerSimulation.simulate(BOX, design, 1.0, 0.05, 4, 20_000, 72).falseAlarmRate();
+
+        assertThat(single).isBetween(0.045, 0.055);
+        // Independent series: 1 − (1 − 0.05/4)⁴ = 4.9 %.
+        assertThat(fourPrimary).isBetween(0.043, 0.055);
+    }
+
+    @Test
+    void atTheMinimumDetectableChangeThePowerIsAboutTheRequestedOne() {
+        // Cross-check of PairedRatio's central-t formula against simulation, 10 blocks, one series.
+        VarianceComponents.Components components = new VarianceComponents.Components(20, 60, 0.0025, 0.0064, 0,
+                VarianceComponents.Status.ESTIMATED);
+        PowerSimulation.Design design = new PowerSimulation.Design(10, 3);
+        double mde = PairedRatio.minDetectableChange(components.blockLogRatioSd(3), 10, 0.05, 0.8);
+
+        double power = PowerSimulation.simulate(PowerSimulation.Noise.of(components), design, 1 + mde, 0.05, 1,
+                10_000, 73).detectionRate();
+
+        assertThat(power).isBetween(0.77, 0.83);
+    }
+
+    @Test
+    void pairingCancelsTheDriftBetweenBlocks() {
+        // The case: 5 % drift between blocks, 1 % noise inside them, a 5 % step, 5 blocks.
+        PowerSimulation.Noise drifting = new PowerSimulation.Noise(0.01, 0, 0.05);
+
+        double detected = PowerSimulation.simulate(drifting, new PowerSimulation.Design(5, 1), 1.05, 0.05, 1,
+                2000, 74).detectionRate();
+
+        assertThat(detected).isGreaterThanOrEqualTo(0.95);
+    }
+
+    @Test
+    void moreBlocksDetectMoreAndMoreWindowsHelpOnlyTheWithinStartPart() {
+        double fewBlocks = detection(new PowerSimulation.Design(3, 3));
+        double moreBlocks = detection(new PowerSimulation.Design(8, 3));
+        double moreWindows = detection(new PowerSimulation.Design(3, 12));
+
+        assertThat(moreBlocks).isGreaterThan(fewBlocks + 0.2);
+        // Twelve windows instead of three cut only σ²_within / K; the between-start part stays.
+        assertThat(moreWindows).isGreaterThan(fewBlocks).isLessThan(moreBlocks);
+    }
+
+    @Test
+    void aChangeInTheOtherDirectionIsDetectedToo() {
+        double slower = detection(new PowerSimulation.Design(8, 3));
+        double faster = PowerSimulation.simulate(BOX, new PowerSimulation.Design(8, 3), 1 / 1.10, 0.05, 4, 4000, 75)
+                .detectionRate();
+
+        assertThat(faster).isBetween(slower - 0.05, slower + 0.05);
+    }
+
+    private static double detection(PowerSimulation.Design design) {
+        return PowerSimulation.simulate(BOX, design, 1.10, 0.05, 4, 4000, 75).detectionRate();
+    }
+}
