@@ -94,7 +94,13 @@ class SmokeProfileEndToEndTest {
             JsonNode trial = cell.get("trials").get(0);
             assertThat(trial.get("warmupSeconds").asDouble()).isBetween(4.0, 8.0); // smoke: min 4 s, cap 6 s
             assertThat(trial.get("utilisation").get("service").asDouble()).isPositive();
-            assertThat(trial.get("utilisation").get("postgres").asDouble()).isPositive();
+            // PostgreSQL's CPU is counted in 10 ms ticks: the smoke latency windows (2 s at 5 req/s, 10 single-row
+            // reads) often cost it less than one tick, which is 0, not an error.
+            if (cell.get("regime").asText().equals("capacity")) {
+                assertThat(trial.get("utilisation").get("postgres").asDouble()).isPositive();
+            } else {
+                assertThat(trial.get("utilisation").get("postgres").asDouble()).isNotNegative();
+            }
             assertThat(trial.get("utilisation").get("loadGenerator").asDouble()).isPositive();
             // The windows are slices of ONE Gatling run per cell: back to back, inside that run, and what they
             // count is what Gatling's own report counted over the whole run at most.
