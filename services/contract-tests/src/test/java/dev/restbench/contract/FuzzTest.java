@@ -78,7 +78,6 @@ class FuzzTest {
         Path settings = resourceFile("fuzz/" + dialect + ".toml", dialect);
         Path out = Schemathesis.HOME.resolve(variant);
         ContractEnvironment.Service service = ContractEnvironment.service(variant);
-        Schemathesis.executable();
         Schemathesis.Run run = Schemathesis.run(List.of(
                 "--config-file", settings.toString(),
                 "run", document.toString(),

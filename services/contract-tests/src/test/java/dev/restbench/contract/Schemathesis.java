@@ -36,7 +36,7 @@ final class Schemathesis {
     }
 
     /** The {@code schemathesis} command of the venv, installed now if it is missing or out of date. */
-    static synchronized Path executable() {
+    private static synchronized Path executable() {
         if (installFailure != null) {
             throw new IllegalStateException("schemathesis could not be installed earlier", installFailure);
         }
