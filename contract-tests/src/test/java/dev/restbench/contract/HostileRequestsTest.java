@@ -11,13 +11,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.BiFunction;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Malformed and hostile requests against every variant of the manifest: never a 5xx, and where the contract names the status,
- * that status. One table, so a new nasty request is one line and is tried on every stack.
+ * Malformed and hostile requests against every variant of the manifest: never a 5xx, where the contract names the status, that
+ * status, and an error body in the dialect's media types (problem details for the plain API). One table, so a new
+ * nasty request is one line and is tried on every stack. The rows after "found by the fuzzer" are what
+ * {@link FuzzTest} found, kept here as regression cases that run without Python.
  */
 @ExtendWith(ContractEnvironment.class)
 class HostileRequestsTest {
@@ -28,7 +31,8 @@ class HostileRequestsTest {
      * One hostile request. {@code plain}/{@code hal}: the status the contract demands of that dialect, or null when
      * only "not a 5xx" is demanded (several answers are reasonable).
      */
-    record Hostile(String name, BiFunction<Http, Boolean, Http.Request> request, Integer plain, Integer hal) {
+    record Hostile(String name, BiFunction<Http, Boolean, Http.Response> exchange, Integer plain, Integer hal,
+                   Predicate<List<Integer>> statusLines) {
         @Override
         public String toString() {
             return name;
@@ -37,11 +41,24 @@ class HostileRequestsTest {
 
     private static Hostile row(String name, BiFunction<Http, Boolean, Http.Request> request, Integer plain,
                                Integer hal) {
-        return new Hostile(name, request, plain, hal);
+        return new Hostile(name, (http, isHal) -> request.apply(http, isHal).send(), plain, hal, null);
     }
 
     private static Hostile row(String name, BiFunction<Http, Boolean, Http.Request> request, Integer both) {
-        return new Hostile(name, request, both, both);
+        return row(name, request, both, both);
+    }
+
+    /**
+     * Bytes on the wire as they are ({@link Http#raw}); {@code statusLines} judges the statuses of all responses read
+     * from the connection, in order.
+     */
+    private static Hostile wire(String name, String bytes, Predicate<List<Integer>> statusLines) {
+        return new Hostile(name, (http, isHal) -> http.raw(name, bytes), null, null, statusLines);
+    }
+
+    /** After the first answer only the GET's 200, or nothing (closed): the body never became a request of its own. */
+    private static boolean bodyStayedABody(List<Integer> statuses) {
+        return statuses.stream().skip(1).allMatch(status -> status == 200) && statuses.size() <= 2;
     }
 
     /** A valid item body in the variant's dialect (HAL links the category by URI), to be spoiled by the caller. */
@@ -89,7 +106,7 @@ class HostileRequestsTest {
                 row("stock is boolean", postItem("s2", "stock", "true"), 400),
                 row("stock beyond long", postItem("s3", "stock", "99999999999999999999999"), 400),
                 row("name is an object", postItem("n1", "name", "{\"a\":1}"), 400),
-                row("NUL character in a string", postItem("n2", "description", "\"a\\u0000b\""), null),
+                row("NUL character in a string", postItem("n2", "description", "\"a\\u0000b\""), 400),
                 row("unknown category", (http, hal) -> http.request("POST", "/items").json(hal
                         ? item(true, "c1").put("category", "/categories/987654321")
                         : item(false, "c1").put("categoryId", 987654321)), 400),
@@ -123,7 +140,54 @@ class HostileRequestsTest {
                         .json("{\"code\":\"X-" + TAG + "-put\",\"name\":\"n\"}"), 404, null),
                 row("DELETE on a collection", (http, hal) -> http.request("DELETE", "/items"), 405, null),
                 row("huge header", (http, hal) -> http.request("GET", "/items/1").header("X-Junk", "j".repeat(20_000)),
-                        null));
+                        null),
+                // ---- found by the fuzzer (FuzzTest, schemathesis) ----
+                row("multipart/form-data without a boundary on a GET", (http, hal) -> http.request("GET", "/items/1")
+                        .header("Content-Type", "multipart/form-data"), 200),
+                row("multipart/form-data without a boundary on a POST", (http, hal) -> http.request("POST",
+                        "/categories").body("{}".getBytes(StandardCharsets.UTF_8), "multipart/form-data"), 415),
+                row("multipart/form-data without a boundary on a DELETE", (http, hal) -> http.request("DELETE",
+                        "/items/987654321").header("Content-Type", "multipart/form-data"), 404),
+                row("GET with a body", (http, hal) -> http.request("GET", "/items/1").json("{\"a\":1}"), 200),
+                wire("TRACE with a body, then a GET on the same connection",
+                        "TRACE /items/1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                                + "Content-Length: 12\r\n\r\n{\"sku\": \"0\"}"
+                                + "GET /items/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+                        HostileRequestsTest::bodyStayedABody),
+                wire("TRACE with a chunked body, then a GET on the same connection",
+                        "TRACE /items/1 HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+                                + "5\r\nhello\r\n0\r\n\r\n"
+                                + "GET /items/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+                        HostileRequestsTest::bodyStayedABody),
+                wire("CONNECT to a path", "CONNECT /items/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+                        statuses -> statuses.equals(List.of(400)) || statuses.equals(List.of(405))),
+                wire("CONNECT to host:port",
+                        "CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\nConnection: close\r\n\r\n",
+                        statuses -> statuses.equals(List.of(400)) || statuses.equals(List.of(405))),
+                row("query string that is not UTF-8", get("/categories?a=%C3&page=1"), null),
+                row("stock 2.0 is the integer 2", postItem("f1", "stock", "2.0"), 201),
+                row("stock 3e0 is the integer 3", postItem("f2", "stock", "3e0"), 201),
+                row("stock 2.5", postItem("f3", "stock", "2.5"), 400),
+                row("stock 1e400", postItem("f4", "stock", "1e400"), 400),
+                row("name of control characters only", postItem("b1", "name", "\"\\u0001\\u0002\""), 400),
+                row("name of no-break spaces only", postItem("b2", "name", "\"\\u00a0\\u202f\""), 400),
+                row("name of a BOM only", postItem("b3", "name", "\"\\ufeff\""), 400),
+                row("code of 64 characters outside the BMP", (http, hal) -> http.request("POST", "/categories")
+                        .json("{\"code\":\"" + TAG + "\uD83D\uDE00".repeat(56) + "\",\"name\":\"astral\"}"), 201),
+                row("code of 65 characters outside the BMP", (http, hal) -> http.request("POST", "/categories")
+                        .json("{\"code\":\"" + TAG + "\uD83D\uDE00".repeat(57) + "\",\"name\":\"astral\"}"), 400),
+                row("name is a boolean (PATCH)", (http, hal) -> http.request("PATCH", "/categories/1")
+                        .json("{\"name\":true}"), 405, 400),
+                row("PATCH with an empty property name", (http, hal) -> http.request("PATCH", "/items/1")
+                        .json("{\"\":{\"c\":1}}"), 405, 400),
+                row("sort with a stray %", get("/items?sort=%25zz"), 200, 400),
+                row("page 21474837 of size 1", get("/items?page=21474837&size=1"), 200, 400),
+                row("unknown profile", get("/profile/nothing"), 404),
+                row("association PUT whose body is no URI", (http, hal) -> http.request("PUT", "/items/1/category")
+                        .body("{\"a\": 1}".getBytes(StandardCharsets.UTF_8), "text/uri-list"), null, 400),
+                row("PUT on the search resource", (http, hal) -> http.request("PUT", "/items/search").json("{}"),
+                        null, 405),
+                row("POST on the root", (http, hal) -> http.request("POST", "/").json("{}"), null, 405));
     }
 
     static Stream<Arguments> cases() {
@@ -141,11 +205,22 @@ class HostileRequestsTest {
     void neverAnswersWithA5xx(String variant, Hostile hostile) {
         boolean hal = ContractManifest.isHal(variant);
         Http http = new Http(ContractEnvironment.service(variant).baseUri());
-        Http.Response response = hostile.request().apply(http, hal).send();
+        Http.Response response = hostile.exchange().apply(http, hal);
         assertThat(response.status()).as("%s: %s", variant, response).isLessThan(500);
+        if (hostile.statusLines() != null) {
+            List<Integer> statuses = Http.statusLines(response.body());
+            assertThat(hostile.statusLines().test(statuses)).as("%s: status lines %s of %s", variant, statuses,
+                    response).isTrue();
+        }
         Integer expected = hal ? hostile.hal() : hostile.plain();
         if (expected != null) {
             assertThat(response.status()).as("%s: %s", variant, response).isEqualTo(expected);
+        }
+        // Error bodies in the dialect's error media types (the container's own 400s were application/json or HTML).
+        if (response.status() >= 400 && !response.method().equals("RAW") && !response.body().isEmpty()) {
+            assertThat(response.mediaType()).as("%s: %s", variant, response)
+                    .isIn(hal ? List.of("application/problem+json", "application/json")
+                            : List.of("application/problem+json"));
         }
     }
 }

@@ -4,8 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.net.Socket;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -13,9 +19,13 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A small HTTP client for the suites. Every request has a timeout so that a server that hangs (for example while
@@ -56,6 +66,51 @@ final class Http {
 
     Response put(String path, Object body) {
         return request("PUT", path).json(body).send();
+    }
+
+    /**
+     * Bytes written to the server as they are, on a connection of their own: what an HTTP client library refuses to
+     * send (CONNECT, a TRACE with a body, pipelined requests). {@code wire} may hold several requests; the last should
+     * say {@code Connection: close}. The answer is every byte read until the server closes the connection or stays
+     * silent for 2 s, as the body of a response whose status is the highest status line in it (so "no 5xx" covers
+     * all of them).
+     */
+    Response raw(String name, String wire) {
+        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
+            socket.setSoTimeout(2_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(wire.getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            InputStream in = socket.getInputStream();
+            ByteArrayOutputStream received = new ByteArrayOutputStream();
+            long deadline = System.nanoTime() + HANG_GUARD.toNanos();
+            byte[] buffer = new byte[8192];
+            try {
+                for (int n; System.nanoTime() < deadline && (n = in.read(buffer)) >= 0; ) {
+                    received.write(buffer, 0, n);
+                }
+            } catch (SocketTimeoutException silent) {
+                // the server keeps the connection open: everything it had to say has been read
+            } catch (SocketException reset) {
+                // closed by the server while we were writing or reading: what was read is the answer
+            }
+            String text = received.toString(StandardCharsets.ISO_8859_1);
+            int highest = statusLines(text).stream().mapToInt(Integer::intValue).max()
+                    .orElseThrow(() -> new AssertionError(name + ": no HTTP response at all: '" + text + "'"));
+            return new Response("RAW", name, highest, Map.of(), text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(name + " failed: " + e, e);
+        }
+    }
+
+    /** The statuses of the HTTP/1.x status lines in {@code raw}, in order. */
+    static List<Integer> statusLines(String raw) {
+        Matcher matcher = Pattern.compile("HTTP/1\\.[01] (\\d{3}) ").matcher(raw);
+        List<Integer> statuses = new ArrayList<>();
+        while (matcher.find()) {
+            statuses.add(Integer.parseInt(matcher.group(1)));
+        }
+        return statuses;
     }
 
     final class Request {
@@ -132,7 +187,7 @@ final class Http {
         }
     }
 
-    record Response(String method, String path, int status, Map<String, java.util.List<String>> headers,
+    record Response(String method, String path, int status, Map<String, List<String>> headers,
                     String body) {
 
         Optional<String> header(String name) {

@@ -14,12 +14,14 @@ import jakarta.ws.rs.ext.ContextResolver;
 
 /**
  * The one ObjectMapper of the service. Strict about types (a number where a string belongs, "12" for a number,
- * 1.5 for an integer are all 400s), lenient about unknown properties (ignored, as the contract says).
+ * 1.5 for an integer are all 400s, while 2.0 is the integer 2: {@link IntegralNumbers}), lenient about unknown
+ * properties (ignored, as the contract says).
  */
 public final class JsonMapperProvider implements ContextResolver<ObjectMapper> {
 
     private final ObjectMapper mapper = JsonMapper.builder()
             .addModule(new JavaTimeModule())
+            .addModule(IntegralNumbers.module())
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)

@@ -59,7 +59,7 @@ final class RequestValidator {
     private static void text(List<FieldError> errors, String field, String value, int maxLength) {
         if (value == null) {
             errors.add(new FieldError(field, "is required"));
-        } else if (value.isBlank()) {
+        } else if (isBlank(value)) {
             errors.add(new FieldError(field, "must not be blank"));
         } else if (length(value) > maxLength) {
             errors.add(new FieldError(field, "must be at most " + maxLength + " characters"));
@@ -76,6 +76,16 @@ final class RequestValidator {
         } else if (price.stripTrailingZeros().scale() > 2) {
             errors.add(new FieldError("price", "must have at most 2 decimals"));
         }
+    }
+
+    /**
+     * Blank as the contract defines it (openapi.yaml, the {@code pattern} of Code/Name): nothing but whitespace
+     * (Unicode White_Space), control characters (U+0000-U+001F, U+007F-U+009F) and U+FEFF. Java's
+     * {@code String.isBlank} differs: to it U+00A0, U+2007, U+202F, U+FEFF and controls such as U+0001 are text.
+     */
+    static boolean isBlank(String value) {
+        return value.codePoints().allMatch(c -> Character.isWhitespace(c) || Character.isSpaceChar(c)
+                || Character.isISOControl(c) || c == 0xFEFF);
     }
 
     /** Characters as PostgreSQL counts them (code points), so the limits agree with varchar(n). */

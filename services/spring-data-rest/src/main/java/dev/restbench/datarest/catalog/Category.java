@@ -9,8 +9,6 @@ import jakarta.persistence.Id;
 import jakarta.persistence.PrePersist;
 import jakarta.persistence.PreUpdate;
 import jakarta.persistence.Table;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.Size;
 
 import java.time.Instant;
 
@@ -28,13 +26,11 @@ public class Category {
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     private Long id;
 
-    @NotBlank
-    @Size(max = 64)
+    @Text(max = 64)
     @Column(nullable = false, length = 64)
     private String code;
 
-    @NotBlank
-    @Size(max = 200)
+    @Text(max = 200)
     @Column(nullable = false, length = 200)
     private String name;
 

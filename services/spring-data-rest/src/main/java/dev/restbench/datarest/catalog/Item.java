@@ -15,10 +15,8 @@ import jakarta.persistence.Table;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Digits;
-import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.PositiveOrZero;
-import jakarta.validation.constraints.Size;
 import org.springframework.data.annotation.Immutable;
 
 import java.math.BigDecimal;
@@ -47,13 +45,11 @@ public class Item {
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     private Long id;
 
-    @NotBlank
-    @Size(max = 64)
+    @Text(max = 64)
     @Column(nullable = false, length = 64)
     private String sku;
 
-    @NotBlank
-    @Size(max = 200)
+    @Text(max = 200)
     @Column(nullable = false, length = 200)
     private String name;
 
@@ -69,7 +65,7 @@ public class Item {
     @Column(nullable = false)
     private Integer stock;
 
-    @Size(max = 8192)
+    @Text(max = 8192, optional = true)
     @Column(columnDefinition = "text")
     private String description;
 

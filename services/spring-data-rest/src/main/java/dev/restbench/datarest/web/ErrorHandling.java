@@ -1,16 +1,21 @@
 package dev.restbench.datarest.web;
 
 import jakarta.servlet.http.HttpServletRequest;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.convert.ConversionFailedException;
 import org.springframework.data.repository.support.QueryMethodParameterConversionException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
+import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.client.HttpClientErrorException;
 
 import java.net.URI;
+import java.util.Arrays;
 
 /**
  * The bad-input cases Spring Data REST answers with 500 or not at all, as RFC 9457 problem details. Everything else
@@ -20,6 +25,8 @@ import java.net.URI;
 @RestControllerAdvice
 @Order(Ordered.HIGHEST_PRECEDENCE)
 public class ErrorHandling {
+
+    private static final Log log = LogFactory.getLog(ErrorHandling.class);
 
     @ExceptionHandler(InvalidPagingParameterException.class)
     ProblemDetail invalidPaging(InvalidPagingParameterException e, HttpServletRequest request) {
@@ -34,6 +41,48 @@ public class ErrorHandling {
         String detail = conversion == null ? "A parameter has the wrong type"
                 : "'" + conversion.getValue() + "' is not a valid " + conversion.getTargetType().getType().getSimpleName();
         return badRequest(detail, request);
+    }
+
+    /**
+     * SDR's profile controller signals an unknown collection ({@code /profile/nothing}) with RestTemplate's
+     * {@code HttpClientErrorException} (404), which no handler maps: it ended as a 500. Found by the fuzzer.
+     */
+    @ExceptionHandler(HttpClientErrorException.class)
+    ProblemDetail clientError(HttpClientErrorException e, HttpServletRequest request) {
+        ProblemDetail problem = ProblemDetail.forStatus(e.getStatusCode());
+        problem.setType(URI.create("about:blank"));
+        problem.setInstance(URI.create(request.getRequestURI()));
+        return problem;
+    }
+
+    /**
+     * IllegalArgumentExceptions, which SDR's own handler turns into a 500 ("Unexpected failure during request
+     * processing!"). Spring picks this handler also when the exception is only the cause of the one raised, so
+     * {@code raised} is the exception as thrown. Found by the fuzzer:
+     * <ul>
+     *   <li>a {@code text/uri-list} line that is no URI ({@code PUT /items/1/category} with {@code {"a":1}}): SDR
+     *       expands it as a URI template and {@code URI.create} fails: 400;</li>
+     *   <li>an unreadable body whose cause is one (PATCH with a property named "" or " "), which SDR itself answers
+     *       with 400 "Could not read payload": 400.</li>
+     * </ul>
+     * Any other stays a server error, as a problem detail, and is logged as one.
+     */
+    @ExceptionHandler(IllegalArgumentException.class)
+    ProblemDetail illegalArgument(Exception raised, HttpServletRequest request) {
+        boolean notAUri = Arrays.stream(raised.getStackTrace()).limit(4)
+                .anyMatch(frame -> frame.getClassName().equals("org.springframework.hateoas.UriTemplate"));
+        if (raised instanceof IllegalArgumentException && notAUri) {
+            return badRequest("the body is not a URI", request);
+        }
+        if (raised instanceof HttpMessageNotReadableException unreadable) {
+            return badRequest("the body could not be read: " + unreadable.getMostSpecificCause().getMessage(),
+                    request);
+        }
+        log.error("request failed: " + request.getMethod() + " " + request.getRequestURI(), raised);
+        ProblemDetail problem = ProblemDetail.forStatus(HttpStatus.INTERNAL_SERVER_ERROR);
+        problem.setType(URI.create("about:blank"));
+        problem.setInstance(URI.create(request.getRequestURI()));
+        return problem;
     }
 
     private static ProblemDetail badRequest(String detail, HttpServletRequest request) {

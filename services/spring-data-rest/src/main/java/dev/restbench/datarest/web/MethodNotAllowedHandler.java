@@ -41,6 +41,11 @@ final class MethodNotAllowedHandler implements HttpRequestHandler {
         }
         handlers.put("/items/search", readOnly);
         handlers.put("/items/search/*", readOnly);
+        // SDR's root, profile and to-one association item resources (found by the fuzzer: 404 or 415, not 405).
+        handlers.put("/", readOnly);
+        handlers.put("/profile", readOnly);
+        handlers.put("/profile/*", readOnly);
+        handlers.put("/items/*/category/*", new MethodNotAllowedHandler("GET", "HEAD", "DELETE", "OPTIONS"));
         return new SimpleUrlHandlerMapping(handlers, Ordered.LOWEST_PRECEDENCE - 50);
     }
 

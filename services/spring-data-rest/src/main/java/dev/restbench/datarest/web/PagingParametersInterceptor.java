@@ -5,9 +5,13 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.web.servlet.HandlerInterceptor;
 
 /**
- * Rejects {@code page} and {@code size} values that Spring Data's pageable resolver would silently replace:
- * {@code page} must be an integer &ge; 0 and {@code size} an integer from 1 to the maximum page size. Also rejects
- * a page whose first row lies beyond 2^31-1, which JPA cannot express as an offset.
+ * Rejects {@code page}, {@code size} and {@code sort} values that Spring Data's resolvers would silently replace or
+ * fail on: {@code page} must be an integer from 0 to {@code 2^31-1 / max page size} (21,474,836 for 100: JPA
+ * cannot express an offset beyond 2^31-1, so no page whose first row lies beyond it is served, whatever the size),
+ * {@code size} an integer from 1 to the maximum page size, each given at most once; a {@code sort} value must not
+ * contain '%' (Spring Data URI-decodes it a second time and failed with a 500 on a stray '%'; no property name has
+ * one). The page bound used to be {@code page × size <= 2^31-1}, which the contract's schema cannot state; the
+ * fuzzer found the disagreement.
  */
 final class PagingParametersInterceptor implements HandlerInterceptor {
 
@@ -21,11 +25,16 @@ final class PagingParametersInterceptor implements HandlerInterceptor {
 
     @Override
     public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
-        long page = parse("page", request.getParameterValues("page"), 0, Integer.MAX_VALUE, 0);
-        long size = parse("size", request.getParameterValues("size"), 1, maxPageSize, defaultPageSize);
-        if (page * size > Integer.MAX_VALUE) {
-            throw new InvalidPagingParameterException(
-                    "page * size must not exceed " + Integer.MAX_VALUE + ", got " + page + " * " + size);
+        parse("page", request.getParameterValues("page"), 0, Integer.MAX_VALUE / maxPageSize, 0);
+        parse("size", request.getParameterValues("size"), 1, maxPageSize, defaultPageSize);
+        String[] sorts = request.getParameterValues("sort");
+        if (sorts != null) {
+            for (String sort : sorts) {
+                if (sort.indexOf('%') >= 0) {
+                    throw new InvalidPagingParameterException(
+                            "sort must be a property name, optionally followed by ,asc or ,desc; got '" + sort + "'");
+                }
+            }
         }
         return true;
     }

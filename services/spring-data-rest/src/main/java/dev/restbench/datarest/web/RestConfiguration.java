@@ -4,8 +4,10 @@ import jakarta.validation.Validator;
 import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.rest.core.config.RepositoryRestConfiguration;
@@ -17,6 +19,9 @@ import org.springframework.validation.beanvalidation.SpringValidatorAdapter;
 import org.springframework.web.servlet.config.annotation.CorsRegistry;
 import org.springframework.web.servlet.handler.MappedInterceptor;
 import org.springframework.web.servlet.handler.SimpleUrlHandlerMapping;
+import tools.jackson.databind.cfg.CoercionAction;
+import tools.jackson.databind.cfg.CoercionInputShape;
+import tools.jackson.databind.type.LogicalType;
 
 /** How Spring Data REST is tuned to honour the API rules shared by all variants. */
 @Configuration(proxyBeanMethods = false)
@@ -42,6 +47,24 @@ public class RestConfiguration implements RepositoryRestConfigurer {
         listener.addValidator("beforeSave", adapter);
     }
 
+    /**
+     * Boot applies these to Spring Data REST's own mapper too. A number or boolean where a string belongs
+     * ({@code "code": true}) is a wrong type (400), not "true"; found by the fuzzer on PATCH.
+     */
+    @Bean
+    JsonMapperBuilderCustomizer strictStrings() {
+        return builder -> builder.withCoercionConfig(LogicalType.Textual, config -> config
+                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail));
+    }
+
+    /** 3.0 is the integer 3, 3.5 is a wrong type (400): {@link IntegralNumbers}. */
+    @Bean
+    JsonMapperBuilderCustomizer integralNumbers() {
+        return builder -> builder.addModule(IntegralNumbers.module());
+    }
+
     /** SDR clamps out-of-range paging parameters; the API rejects them (400) like the plain variants do. */
     @Bean
     MappedInterceptor pagingParametersInterceptor(
@@ -52,6 +75,13 @@ public class RestConfiguration implements RepositoryRestConfigurer {
     }
 
     @Bean
+    @Order(1)
+    MappedInterceptor readOnlySearchInterceptor() {
+        return new MappedInterceptor(new String[] {"/items/search", "/items/search/*"}, new ReadOnlySearchInterceptor());
+    }
+
+    @Bean
+    @Order(2)
     MappedInterceptor requestContentTypeInterceptor() {
         return new MappedInterceptor(new String[] {"/categories/**", "/items/**"}, new RequestContentTypeInterceptor());
     }

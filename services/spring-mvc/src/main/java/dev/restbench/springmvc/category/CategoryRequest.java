@@ -1,10 +1,9 @@
 package dev.restbench.springmvc.category;
 
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.Size;
+import dev.restbench.springmvc.web.Text;
 
 /** Body of POST and PUT /categories; unknown properties (also id and updatedAt) are ignored. */
 public record CategoryRequest(
-        @NotBlank @Size(max = 64) String code,
-        @NotBlank @Size(max = 200) String name) {
+        @Text(max = 64) String code,
+        @Text(max = 200) String name) {
 }

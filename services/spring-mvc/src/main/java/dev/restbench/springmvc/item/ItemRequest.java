@@ -1,12 +1,11 @@
 package dev.restbench.springmvc.item;
 
+import dev.restbench.springmvc.web.Text;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Digits;
 import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Size;
 
 import java.math.BigDecimal;
 
@@ -15,10 +14,10 @@ import java.math.BigDecimal;
  * missing number is reported as missing rather than read as 0.
  */
 public record ItemRequest(
-        @NotBlank @Size(max = 64) String sku,
-        @NotBlank @Size(max = 200) String name,
+        @Text(max = 64) String sku,
+        @Text(max = 200) String name,
         @NotNull @DecimalMin("0") @DecimalMax("99999999.99") @Digits(integer = 8, fraction = 2) BigDecimal price,
         @NotNull @Min(0) Integer stock,
-        @Size(max = 8192) String description,
+        @Text(max = 8192, optional = true) String description,
         @NotNull Long categoryId) {
 }

@@ -21,4 +21,10 @@ class JsonConfiguration {
                 .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail));
     }
+
+    /** 3.0 is the integer 3, 3.5 is a wrong type (400): {@link IntegralNumbers}. */
+    @Bean
+    JsonMapperBuilderCustomizer integralNumbers() {
+        return builder -> builder.addModule(IntegralNumbers.module());
+    }
 }

@@ -1,8 +1,12 @@
 package dev.restbench.springmvc.system;
 
 import dev.restbench.support.AllocationMetrics;
+import org.springframework.boot.actuate.endpoint.ApiVersion;
+import org.springframework.boot.actuate.endpoint.web.EndpointMediaTypes;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+
+import java.util.List;
 
 @Configuration(proxyBeanMethods = false)
 class MetricsConfiguration {
@@ -11,5 +15,17 @@ class MetricsConfiguration {
     @Bean
     AllocationMetrics allocationMetrics() {
         return new AllocationMetrics();
+    }
+
+    /**
+     * {@code /actuator/health} answers {@code application/json} unless asked for Spring's versioned types, as the
+     * operations endpoints of every variant do (the contract says application/json; Spring's default for
+     * {@code Accept: *}{@code /*} is {@code application/vnd.spring-boot.actuator.v3+json}).
+     */
+    @Bean
+    EndpointMediaTypes endpointMediaTypes() {
+        List<String> types = List.of("application/json", ApiVersion.V3.getProducedMimeType().toString(),
+                ApiVersion.V2.getProducedMimeType().toString());
+        return new EndpointMediaTypes(types, types);
     }
 }
