@@ -37,18 +37,19 @@ export function readArchive(benchDir) {
   return suites;
 }
 
-/** The archived entries followed by data.js's, each (commit id, date) once: the whole history of each suite. */
+/**
+ * The archived entries followed by data.js's, each (commit id, date) once: the whole history of each suite. Without
+ * an archive, data is returned as it is (malformed suites and entries are left for buildModel to report).
+ */
 export function joinArchive(benchDir, data) {
   const archived = readArchive(benchDir);
-  const entries = {};
-  for (const suite of new Set([...Object.keys(archived), ...Object.keys(data.entries)])) {
-    const seen = new Set();
-    entries[suite] = [...(archived[suite] ?? []), ...(data.entries[suite] ?? [])].filter((e) => {
-      const key = keyOf(e);
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
+  if (Object.keys(archived).length === 0) return data;
+  const entries = { ...data.entries };
+  for (const [suite, old] of Object.entries(archived)) {
+    const current = entries[suite] ?? [];
+    if (!Array.isArray(current)) continue;
+    const seen = new Set(old.map(keyOf));
+    entries[suite] = [...old, ...current.filter((e) => !seen.has(keyOf(e)))];
   }
   return { ...data, entries };
 }
