@@ -30,7 +30,8 @@ skip() {
   exit 0
 }
 
-[[ "$run_path" == .github/workflows/benchmark.yml ]] || skip "run of '$run_path', not .github/workflows/benchmark.yml"
+# (Some payloads add "@<ref>" to the path.)
+[[ "${run_path%%@*}" == .github/workflows/benchmark.yml ]] || skip "run of '$run_path', not .github/workflows/benchmark.yml"
 case "$run_event" in
   pull_request_target) ;;
   workflow_dispatch)
