@@ -5,18 +5,21 @@
 // same range/extra strings, nothing computed. A 5,000-commit × 100-series data.js is ~140 MB, which no browser parses in
 // under a second; with the pack the first chart needs the manifest and one chart file.
 // The site uses the pack only when its recorded lastUpdate equals data.js's, so a stale pack is ignored.
+// Entries moved out of data.js by site/history-archive.mjs (dev/bench/archive/) are packed too: the pack is the whole
+// history even when data.js holds only its newest entries.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildModel, parseDataJs } from './js/history.js';
 import { benchDirOf } from './serve.mjs';
+import { joinArchive } from './history-archive.mjs';
 
 export const PACK_DIR = 'pack';
 
 export function pack(historyDir) {
   const bench = benchDirOf(historyDir);
   const data = parseDataJs(readFileSync(join(bench, 'data.js'), 'utf8'));
-  const model = buildModel(data);
+  const model = buildModel(joinArchive(bench, data));
   const out = join(bench, PACK_DIR);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });

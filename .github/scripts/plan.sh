@@ -1,61 +1,94 @@
 #!/usr/bin/env bash
-# Emits the benchmark matrix from benchmarks.json, so no variant or scenario is ever repeated in workflow YAML.
-# Writes matrix=<json>, profile=<name>, scenarios=<csv> to $GITHUB_OUTPUT (stdout when unset).
+# Emits what the benchmark job runs, from benchmarks.json and the dispatch inputs, so no variant or scenario is ever
+# repeated in workflow YAML. Runs after guard.sh, in the same job (KIND, PR_NUMBER from its outputs).
+# Writes to $GITHUB_OUTPUT:
+#   matrix=<json>  profile=<name>  scenarios=<csv>
+#   concurrency_group=<name>  cancel_superseded=true|false
 #
 # Without sharding: one job benchmarks every variant (interleaved, as ./bench does locally).
 # With "sharding": {"enabled": true}: one job per variant, each on an identical runner of the same hardware class;
-# the publish job merges their results.
-# Inputs (environment): MANIFEST (default benchmarks.json), EVENT_NAME, PROFILE_INPUT, VARIANTS_INPUT,
-# SCENARIOS_INPUT (comma-separated; empty = the profile's "scenarios", else all).
+# the publish job merges their results. A/B runs (pull requests) are never sharded.
+#
+# Concurrency: a concurrency group keeps at most ONE pending run and cancels the older pending one, so a group
+# shared with any other run can silently drop a main or nightly run. Main runs therefore get a group of their own
+# (the workflow adds the shard); only the A/B runs of one pull request share a group, where a newer push cancels
+# the older, now pointless, run. The runner itself runs one job at a time, so no group is needed to keep two
+# measurements apart.
+#
+# Inputs (environment): MANIFEST (default benchmarks.json), KIND, PR_NUMBER, GITHUB_RUN_ID, GITHUB_EVENT_NAME and,
+# for workflow_dispatch, the inputs profile, variants and scenarios read from $GITHUB_EVENT_PATH (every line of
+# them is validated: a line break can never reach $GITHUB_OUTPUT).
 set -euo pipefail
+# shellcheck source=.github/scripts/lib.sh
+source "$(dirname "$0")/lib.sh"
 
 manifest=${MANIFEST:-benchmarks.json}
-fail() {
-  echo "plan: $*" >&2
-  exit 1
+[[ -f "$manifest" ]] || die "$manifest not found"
+jq empty "$manifest" 2>/dev/null || die "$manifest is not valid JSON"
+
+kind=${KIND:?KIND (guard.sh output) is required}
+profile="" variants="" scenarios=""
+if [[ "${GITHUB_EVENT_NAME:-}" == workflow_dispatch ]]; then
+  profile=$(event .inputs.profile)
+  variants=$(event .inputs.variants)
+  scenarios=$(event .inputs.scenarios)
+fi
+
+# csv <value> <what>: a comma-separated list of manifest names, checked as a whole (bash's =~ anchors ^ and $ at the
+# ends of the string, and no character class below matches a line break).
+csv() {
+  [[ -z "$1" || "$1" =~ ^[a-z0-9][a-z0-9-]*(,[a-z0-9][a-z0-9-]*)*$ ]] ||
+    die "$2 '$1' is not a comma-separated list of names ([a-z0-9-], no spaces or line breaks)"
 }
-[[ -f "$manifest" ]] || fail "$manifest not found"
-jq empty "$manifest" 2>/dev/null || fail "$manifest is not valid JSON"
+csv "$variants" variants
+csv "$scenarios" scenarios
+[[ -z "$profile" || "$profile" =~ ^[a-z0-9][a-z0-9-]*$ ]] || die "profile '$profile' is not a profile name"
 
 all_variants=$(jq -r '[.variants[].name] | join(",")' "$manifest")
 all_scenarios=$(jq -r '[.scenarios[].name] | join(",")' "$manifest")
 
-pick() { # pick <requested csv> <available csv> <what> [default csv, else all available]
-  local requested=$1 available=$2 what=$3 default=${4:-$2} name
+pick() { # pick <requested csv> <available csv> <what> <default csv>
+  local requested=$1 available=$2 what=$3 default=$4 name
   if [[ -z "$requested" ]]; then
     echo "$default"
     return
   fi
   IFS=, read -ra names <<<"$requested"
   for name in "${names[@]}"; do
-    [[ ",$available," == *",$name,"* ]] || fail "unknown $what '$name' (known: $available)"
+    [[ ",$available," == *",$name,"* ]] || die "unknown $what '$name' (known: $available)"
   done
   echo "$requested"
 }
 
-profile=${PROFILE_INPUT:-}
 if [[ -z "$profile" ]]; then
   # Pull requests run the A/B comparison, which runs every cell twice: the quick profile keeps it under an hour.
-  if [[ "${EVENT_NAME:-}" == pull_request_target ]]; then profile=quick; else profile=full; fi
+  if [[ "$kind" == pr ]]; then profile=quick; else profile=full; fi
 fi
-jq -e --arg p "$profile" '.profiles | has($p)' "$manifest" >/dev/null || fail "unknown profile '$profile'"
+jq -e --arg p "$profile" '.profiles | has($p)' "$manifest" >/dev/null || die "unknown profile '$profile'"
 
 # No scenarios asked for: the profile's own list (as ./bench run does), else every scenario.
 profile_scenarios=$(jq -r --arg p "$profile" '.profiles[$p].scenarios // [] | join(",")' "$manifest")
-variants=$(pick "${VARIANTS_INPUT:-}" "$all_variants" variant)
-scenarios=$(pick "${SCENARIOS_INPUT:-}" "$all_scenarios" scenario "${profile_scenarios:-$all_scenarios}")
+variants=$(pick "$variants" "$all_variants" variant "$all_variants")
+scenarios=$(pick "$scenarios" "$all_scenarios" scenario "${profile_scenarios:-$all_scenarios}")
 
-# A/B runs (pull requests) are never sharded: base and head must share one machine for the drift to cancel.
-if [[ "${EVENT_NAME:-}" != pull_request_target ]] && jq -e '.sharding.enabled == true' "$manifest" >/dev/null; then
+# A/B runs are never sharded: base and head must share one machine for the drift to cancel.
+if [[ "$kind" == main ]] && jq -e '.sharding.enabled == true' "$manifest" >/dev/null; then
   matrix=$(jq -c -n --arg v "$variants" '{include: ($v | split(",") | map({shard: ., variants: .}))}')
 else
   matrix=$(jq -c -n --arg v "$variants" '{include: [{shard: "all", variants: $v}]}')
 fi
 
-out=${GITHUB_OUTPUT:-/dev/stdout}
-{
-  echo "matrix=$matrix"
-  echo "profile=$profile"
-  echo "scenarios=$scenarios"
-} >>"$out"
-echo "plan: profile=$profile scenarios=$scenarios matrix=$matrix" >&2
+if [[ "$kind" == pr ]]; then
+  is_pr_number "${PR_NUMBER:-}" || die "PR_NUMBER '${PR_NUMBER:-}' is not a pull request number"
+  group="benchmark-pr-$PR_NUMBER" cancel=true
+else
+  [[ "${GITHUB_RUN_ID:-}" =~ ^[0-9]+$ ]] || die "GITHUB_RUN_ID '${GITHUB_RUN_ID:-}' is not a run id"
+  group="benchmark-run-$GITHUB_RUN_ID" cancel=false
+fi
+
+out matrix "$matrix"
+out profile "$profile"
+out scenarios "$scenarios"
+out concurrency_group "$group"
+out cancel_superseded "$cancel"
+echo "plan: kind=$kind profile=$profile scenarios=$scenarios matrix=$matrix group=$group" >&2

@@ -19,8 +19,10 @@ const root = "../.."
 type workflow struct {
 	file        string
 	raw         string
+	RunName     string         `yaml:"run-name"`
 	On          map[string]any `yaml:"on"`
 	Permissions any            `yaml:"permissions"`
+	Concurrency any            `yaml:"concurrency"`
 	Jobs        map[string]job `yaml:"jobs"`
 }
 
@@ -30,6 +32,8 @@ type job struct {
 	If          string            `yaml:"if"`
 	Permissions map[string]string `yaml:"permissions"`
 	Concurrency map[string]any    `yaml:"concurrency"`
+	Outputs     map[string]string `yaml:"outputs"`
+	Env         map[string]string `yaml:"env"`
 	Strategy    struct {
 		Matrix any `yaml:"matrix"`
 	} `yaml:"strategy"`
@@ -37,10 +41,14 @@ type job struct {
 }
 
 type step struct {
-	Uses string            `yaml:"uses"`
-	Run  string            `yaml:"run"`
-	With map[string]any    `yaml:"with"`
-	Env  map[string]string `yaml:"env"`
+	ID              string            `yaml:"id"`
+	Name            string            `yaml:"name"`
+	If              string            `yaml:"if"`
+	Uses            string            `yaml:"uses"`
+	Run             string            `yaml:"run"`
+	With            map[string]any    `yaml:"with"`
+	Env             map[string]string `yaml:"env"`
+	ContinueOnError any               `yaml:"continue-on-error"`
 }
 
 func loadWorkflows(t *testing.T) map[string]workflow {
@@ -148,7 +156,7 @@ func TestPullRequestsNeverRunWorkflowDefinitionsFromTheirOwnBranchOnTheRunner(t 
 	}
 }
 
-func TestSelfHostedJobsAreGuardedAndNeverOverlap(t *testing.T) {
+func TestSelfHostedJobsAreGuarded(t *testing.T) {
 	w := loadWorkflows(t)["benchmark.yml"]
 	found := 0
 	for name, j := range w.Jobs {
@@ -159,77 +167,19 @@ func TestSelfHostedJobsAreGuardedAndNeverOverlap(t *testing.T) {
 		if !strings.Contains(j.If, "needs.plan.outputs.run == 'true'") {
 			t.Errorf("%s: runs on the self-hosted runner without the fork guard's verdict in its if: %q", name, j.If)
 		}
-		if j.Concurrency == nil || j.Concurrency["group"] == nil {
-			t.Errorf("%s: no concurrency group", name)
-		} else if j.Concurrency["cancel-in-progress"] != false {
-			t.Errorf("%s: a running measurement must not be cancelled", name)
-		}
 		labels, _ := j.RunsOn.([]any)
 		if len(labels) < 2 || labels[len(labels)-1] != manifest(t)["sharding"].(map[string]any)["runnerLabel"] {
 			t.Errorf("%s: runs-on %v must end with benchmarks.json sharding.runnerLabel", name, labels)
 		}
+		if len(j.Steps) < 2 || !strings.HasPrefix(j.Steps[0].Uses, checkoutPin) || j.Steps[1].Run != ".github/scripts/runner-cleanup.sh start" {
+			t.Errorf("%s: must start with the trusted checkout, then the job-start cleanup", name)
+		}
+		if last := j.Steps[len(j.Steps)-1]; last.Run != ".github/scripts/runner-cleanup.sh end" || last.If != "always()" {
+			t.Errorf("%s: must end with the cleanup, also after failures and cancellation (if: always())", name)
+		}
 	}
 	if found == 0 {
 		t.Fatal("no self-hosted job in benchmark.yml")
-	}
-	guard := w.Jobs["plan"].Steps
-	usesGuard := false
-	for _, s := range guard {
-		if strings.Contains(s.Run, ".github/scripts/guard.sh") {
-			usesGuard = true
-		}
-	}
-	if !usesGuard {
-		t.Error("the plan job must run .github/scripts/guard.sh")
-	}
-}
-
-func guard(t *testing.T, env map[string]string) map[string]string {
-	t.Helper()
-	out := filepath.Join(t.TempDir(), "out")
-	cmd := exec.Command("bash", filepath.Join(root, ".github/scripts/guard.sh"))
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "GITHUB_OUTPUT=" + out}
-	for k, v := range env {
-		cmd.Env = append(cmd.Env, k+"="+v)
-	}
-	if msg, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("guard.sh failed: %v\n%s", err, msg)
-	}
-	data, _ := os.ReadFile(out)
-	result := map[string]string{}
-	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		k, v, _ := strings.Cut(line, "=")
-		result[k] = v
-	}
-	return result
-}
-
-func TestForkGuardPolicy(t *testing.T) {
-	pr := func(action, head, label string) map[string]string {
-		return map[string]string{"EVENT_NAME": "pull_request_target", "EVENT_ACTION": action,
-			"REPOSITORY": "acme/restbench", "PR_HEAD_REPO": head, "LABEL_NAME": label}
-	}
-	cases := []struct {
-		name string
-		env  map[string]string
-		run  string
-	}{
-		{"push to main", map[string]string{"EVENT_NAME": "push"}, "true"},
-		{"nightly", map[string]string{"EVENT_NAME": "schedule"}, "true"},
-		{"same-repository pull request", pr("synchronize", "acme/restbench", ""), "true"},
-		{"same-repository label change", pr("labeled", "acme/restbench", "docs"), "false"},
-		{"fork pull request opened", pr("opened", "mallory/restbench", ""), "false"},
-		{"fork pushes again after approval", pr("synchronize", "mallory/restbench", ""), "false"},
-		{"fork labelled with another label", pr("labeled", "mallory/restbench", "bug"), "false"},
-		{"fork approved by a maintainer", pr("labeled", "mallory/restbench", "benchmark:approved"), "true"},
-		{"missing head repository", pr("opened", "", ""), "false"},
-		{"pull_request (never used for the runner)", map[string]string{"EVENT_NAME": "pull_request"}, "false"},
-	}
-	for _, c := range cases {
-		got := guard(t, c.env)
-		if got["run"] != c.run {
-			t.Errorf("%s: run=%s, want %s (reason: %s)", c.name, got["run"], c.run, got["reason"])
-		}
 	}
 }
 
@@ -246,24 +196,43 @@ func manifest(t *testing.T) map[string]any {
 	return m
 }
 
-func plan(t *testing.T, manifestPath string, env map[string]string) (map[string]string, error) {
+// shardedManifest writes benchmarks.json with sharding switched on and returns its path.
+func shardedManifest(t *testing.T) string {
 	t.Helper()
-	out := filepath.Join(t.TempDir(), "out")
-	cmd := exec.Command("bash", filepath.Join(root, ".github/scripts/plan.sh"))
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "GITHUB_OUTPUT=" + out, "MANIFEST=" + manifestPath}
-	for k, v := range env {
-		cmd.Env = append(cmd.Env, k+"="+v)
+	m := manifest(t)
+	m["sharding"].(map[string]any)["enabled"] = true
+	sharded := filepath.Join(t.TempDir(), "benchmarks.json")
+	data, _ := json.Marshal(m)
+	if err := os.WriteFile(sharded, data, 0o644); err != nil {
+		t.Fatal(err)
 	}
+	return sharded
+}
+
+// plan runs plan.sh as the plan job does after the guard: KIND and PR_NUMBER from the guard, the dispatch inputs in
+// the event payload.
+func plan(t *testing.T, manifestPath string, kind string, inputs map[string]string) (map[string]string, error) {
+	t.Helper()
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	eventName := "push"
+	payload := map[string]any{}
+	if inputs != nil {
+		eventName = "workflow_dispatch"
+		payload["inputs"] = inputs
+	}
+	data, _ := json.Marshal(payload)
+	eventFile := filepath.Join(dir, "event.json")
+	if err := os.WriteFile(eventFile, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("bash", filepath.Join(root, ".github/scripts/plan.sh"))
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "GITHUB_OUTPUT=" + out, "MANIFEST=" + manifestPath, "KIND=" + kind,
+		"PR_NUMBER=41", "GITHUB_RUN_ID=8001", "GITHUB_EVENT_NAME=" + eventName, "GITHUB_EVENT_PATH=" + eventFile}
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		return nil, &exec.ExitError{ProcessState: cmd.ProcessState, Stderr: msg}
 	}
-	data, _ := os.ReadFile(out)
-	result := map[string]string{}
-	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		k, v, _ := strings.Cut(line, "=")
-		result[k] = v
-	}
-	return result, nil
+	return readOutputs(t, out), nil
 }
 
 func shards(t *testing.T, matrix string) []string {
@@ -299,7 +268,7 @@ func TestTheMatrixComesFromBenchmarksJson(t *testing.T) {
 	}
 
 	manifestPath := filepath.Join(root, "benchmarks.json")
-	out, err := plan(t, manifestPath, map[string]string{"EVENT_NAME": "push"})
+	out, err := plan(t, manifestPath, "main", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -309,20 +278,15 @@ func TestTheMatrixComesFromBenchmarksJson(t *testing.T) {
 	}
 
 	// The sharding switch: one shard per variant.
-	m["sharding"].(map[string]any)["enabled"] = true
-	sharded := filepath.Join(t.TempDir(), "benchmarks.json")
-	data, _ := json.Marshal(m)
-	if err := os.WriteFile(sharded, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err = plan(t, sharded, map[string]string{"EVENT_NAME": "push", "VARIANTS_INPUT": variants[0]})
+	sharded := shardedManifest(t)
+	out, err = plan(t, sharded, "main", map[string]string{"variants": variants[0]})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := shards(t, out["matrix"]); len(got) != 1 || got[0] != variants[0]+":"+variants[0] {
 		t.Errorf("sharded matrix for one requested variant = %v", got)
 	}
-	out, err = plan(t, sharded, map[string]string{"EVENT_NAME": "push"})
+	out, err = plan(t, sharded, "main", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -333,7 +297,7 @@ func TestTheMatrixComesFromBenchmarksJson(t *testing.T) {
 	// Scenarios: the profile's own list by default (as ./bench run does); any manifest scenario on request.
 	profiles := m["profiles"].(map[string]any)
 	for _, profile := range []string{"full", "smoke"} {
-		out, err = plan(t, manifestPath, map[string]string{"EVENT_NAME": "workflow_dispatch", "PROFILE_INPUT": profile})
+		out, err = plan(t, manifestPath, "main", map[string]string{"profile": profile})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -347,19 +311,36 @@ func TestTheMatrixComesFromBenchmarksJson(t *testing.T) {
 	}
 	scenarios := m["scenarios"].([]any)
 	last := scenarios[len(scenarios)-1].(map[string]any)["name"].(string)
-	out, err = plan(t, manifestPath, map[string]string{"EVENT_NAME": "workflow_dispatch", "SCENARIOS_INPUT": last})
+	out, err = plan(t, manifestPath, "main", map[string]string{"scenarios": last})
 	if err != nil || out["scenarios"] != last {
 		t.Errorf("a requested scenario outside the profile's list: scenarios = %q, err %v", out["scenarios"], err)
 	}
-	if _, err := plan(t, manifestPath, map[string]string{"EVENT_NAME": "workflow_dispatch", "SCENARIOS_INPUT": "nope"}); err == nil {
+	if _, err := plan(t, manifestPath, "main", map[string]string{"scenarios": "nope"}); err == nil {
 		t.Error("an unknown scenario in the dispatch input must fail the plan")
 	}
 
-	if _, err := plan(t, manifestPath, map[string]string{"EVENT_NAME": "workflow_dispatch", "VARIANTS_INPUT": "nope"}); err == nil {
+	if _, err := plan(t, manifestPath, "main", map[string]string{"variants": "nope"}); err == nil {
 		t.Error("an unknown variant in the dispatch input must fail the plan")
 	}
-	if _, err := plan(t, manifestPath, map[string]string{"EVENT_NAME": "workflow_dispatch", "PROFILE_INPUT": "nope"}); err == nil {
+	if _, err := plan(t, manifestPath, "main", map[string]string{"profile": "nope"}); err == nil {
 		t.Error("an unknown profile must fail the plan")
+	}
+
+	// A/B runs are never sharded (base and head share one machine) and use the quick profile by default.
+	out, err = plan(t, sharded, "pr", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := shards(t, out["matrix"]); len(got) != 1 || !strings.HasPrefix(got[0], "all:") || out["profile"] != "quick" {
+		t.Errorf("A/B plan: matrix %v, profile %s; want one unsharded job, quick", got, out["profile"])
+	}
+
+	// Every line of a dispatch input is checked: a line break never reaches $GITHUB_OUTPUT.
+	for _, in := range []map[string]string{{"scenarios": last + "\nmatrix={}"}, {"variants": variants[0] + "\nkind=main"},
+		{"profile": "smoke\nmatrix={}"}, {"scenarios": last + "\r"}, {"variants": variants[0] + ",\n"}} {
+		if out, err := plan(t, manifestPath, "main", in); err == nil {
+			t.Errorf("input %q was accepted: outputs %v", in, out)
+		}
 	}
 }
 
@@ -391,24 +372,91 @@ func TestCheckoutsKeepNoCredentialsUnlessTheyPush(t *testing.T) {
 	}
 }
 
-func TestTheCommentIsPostedByAJobThatRunsNoPullRequestCode(t *testing.T) {
+func TestTheCommentIsPostedByAJobThatRunsOnlyMainsCode(t *testing.T) {
 	w := loadWorkflows(t)["benchmark-comment.yml"]
 	if _, ok := w.On["workflow_run"]; !ok || len(w.On) != 1 {
 		t.Errorf("benchmark-comment.yml must trigger only on workflow_run, got %v", w.On)
 	}
 	for jobName, j := range w.Jobs {
 		for _, s := range j.Steps {
-			if strings.HasPrefix(s.Uses, "actions/checkout@") || s.Run != "" {
-				t.Errorf("benchmark-comment.yml/%s checks out or runs code", jobName)
+			// The default checkout of a workflow_run run is the default branch: main's scripts and runner.
+			if strings.HasPrefix(s.Uses, "actions/checkout@") && (s.With["ref"] != nil || s.With["repository"] != nil) {
+				t.Errorf("benchmark-comment.yml/%s checks out something else than main: %v", jobName, s.With)
 			}
 		}
-	}
-	if !strings.Contains(w.raw, "<!-- restbench-pr-comment -->") {
-		t.Error("the comment must carry the hidden marker that lets it be updated in place")
 	}
 	for jobName, j := range loadWorkflows(t)["benchmark.yml"].Jobs {
 		if j.Permissions["pull-requests"] == "write" {
 			t.Errorf("benchmark.yml/%s may not comment: pull-request code runs in this workflow", jobName)
 		}
+	}
+	if !strings.Contains(loadWorkflows(t)["benchmark.yml"].RunName, "github.event.pull_request.head.sha") {
+		t.Error("benchmark.yml's run-name must carry the pull request's head for benchmark-comment.yml")
+	}
+}
+
+// YAML only wires: every decision is in a script the tests run.
+func TestWorkflowsOnlyCallScripts(t *testing.T) {
+	call := regexp.MustCompile(`^\.github/scripts/[a-z-]+\.sh( [A-Za-z0-9"$/_. -]+)?$`)
+	for _, name := range []string{"benchmark.yml", "benchmark-comment.yml"} {
+		for jobName, j := range loadWorkflows(t)[name].Jobs {
+			for i, s := range j.Steps {
+				if s.Run != "" && !call.MatchString(strings.TrimSpace(s.Run)) {
+					t.Errorf("%s/%s step %d runs %q: put it in a script under .github/scripts", name, jobName, i+1, s.Run)
+				}
+			}
+		}
+	}
+}
+
+func TestNoDependencyCacheIsSharedWithPullRequestRuns(t *testing.T) {
+	for _, name := range []string{"benchmark.yml", "benchmark-comment.yml"} {
+		for jobName, j := range loadWorkflows(t)[name].Jobs {
+			for _, s := range j.Steps {
+				if s.With["cache"] != nil || strings.HasPrefix(s.Uses, "actions/cache") {
+					t.Errorf("%s/%s uses the Actions cache (%s): a pull_request_target run saves into main's scope", name, jobName, s.Uses)
+				}
+			}
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(root, ".github/scripts/lib.sh"))
+	if err != nil || !strings.Contains(string(data), "-Dmaven.repo.local=$home/repository") {
+		t.Error("lib.sh's private_maven must point Maven at a job-private repository")
+	}
+}
+
+// github-action-benchmark only alerts: it never writes gh-pages (one writer: publish-pages.sh), data.js or its own
+// dev/bench/index.html, and credits the run to the measured commit.
+func TestGithubActionBenchmarkOnlyAlerts(t *testing.T) {
+	found := 0
+	for jobName, j := range loadWorkflows(t)["benchmark.yml"].Jobs {
+		for _, s := range j.Steps {
+			if !strings.HasPrefix(s.Uses, "benchmark-action/github-action-benchmark@") {
+				continue
+			}
+			found++
+			want := map[string]any{"auto-push": false, "save-data-file": false, "ref": "${{ github.sha }}"}
+			for k, v := range want {
+				if s.With[k] != v {
+					t.Errorf("%s: %s = %v, want %v", jobName, k, s.With[k], v)
+				}
+			}
+			if s.With["external-data-json-path"] == nil || s.With["gh-pages-branch"] != nil {
+				t.Errorf("%s: the action must read an external file, never gh-pages", jobName)
+			}
+			if s.ContinueOnError != true {
+				t.Errorf("%s: a failed alert must not fail the published run", jobName)
+			}
+		}
+	}
+	if found != 2 {
+		t.Errorf("want the two alert steps (throughput, costs), found %d", found)
+	}
+}
+
+func TestPullRequestTargetOnlyForMain(t *testing.T) {
+	prt, _ := loadWorkflows(t)["benchmark.yml"].On["pull_request_target"].(map[string]any)
+	if branches, _ := prt["branches"].([]any); len(branches) != 1 || branches[0] != "main" {
+		t.Errorf("pull_request_target needs a branch filter [main], got %v", prt["branches"])
 	}
 }

@@ -1,0 +1,374 @@
+// The scripts the benchmark and publish jobs run, each against real git repositories and files, with stand-ins only
+// for ./bench (which would build and measure for minutes) and nothing else.
+package validate
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func script(name string) string {
+	path, _ := filepath.Abs(filepath.Join(root, ".github/scripts", name))
+	return path
+}
+
+// sh runs a command in dir with env; it returns the combined output and whether it succeeded.
+func sh(t *testing.T, dir string, env []string, name string, args ...string) (string, bool) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "LANG=C.UTF-8",
+		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.org", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.org",
+		"GIT_CONFIG_NOSYSTEM=1"}, env...)
+	out, err := cmd.CombinedOutput()
+	return string(out), err == nil
+}
+
+func must(t *testing.T, dir string, name string, args ...string) string {
+	t.Helper()
+	out, ok := sh(t, dir, nil, name, args...)
+	if !ok {
+		t.Fatalf("%s %v in %s: %s", name, args, dir, out)
+	}
+	return strings.TrimSpace(out)
+}
+
+func commit(t *testing.T, dir, file, content string) string {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(dir, file), []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	must(t, dir, "git", "add", file)
+	must(t, dir, "git", "commit", "-q", "-m", file+": "+content)
+	return must(t, dir, "git", "rev-parse", "HEAD")
+}
+
+// The A/B step: main's checkout is the harness, the PR head comes only from pr-head (fetched locally), the base is
+// the merge base, and every build goes to a job-private Maven repository.
+func TestBenchAbMeasuresTheApprovedHeadAgainstTheMergeBase(t *testing.T) {
+	origin := t.TempDir()
+	must(t, origin, "git", "init", "-q", "-b", "main")
+	base := commit(t, origin, "a.txt", "base")
+	must(t, origin, "git", "switch", "-q", "-c", "pr")
+	head := commit(t, origin, "b.txt", "the pull request")
+	must(t, origin, "git", "switch", "-q", "main")
+	tip := commit(t, origin, "c.txt", "main moved on")
+
+	work := filepath.Join(t.TempDir(), "work")
+	must(t, filepath.Dir(work), "git", "clone", "-q", "--no-local", "--single-branch", "--branch", "main", origin, work)
+	if _, ok := sh(t, work, nil, "git", "cat-file", "-e", head); ok {
+		t.Fatal("the harness clone must not hold the head yet")
+	}
+	must(t, work, "git", "clone", "-q", origin, "pr-head")
+	must(t, filepath.Join(work, "pr-head"), "git", "checkout", "-q", head)
+
+	tmp := t.TempDir()
+	fakeBench, _ := filepath.Abs("testdata/bin/bench")
+	record, _ := filepath.Abs("testdata/ab-run.json")
+	benchLog, summary := filepath.Join(tmp, "bench.log"), filepath.Join(tmp, "summary.md")
+	env := []string{"BENCH=" + fakeBench, "FAKE_BENCH_LOG=" + benchLog, "FAKE_AB_RECORD=" + record,
+		"RUNNER_TEMP=" + filepath.Join(tmp, "runner-temp"), "GITHUB_STEP_SUMMARY=" + summary, "GITHUB_SHA=" + tip,
+		"HEAD_SHA=" + head, "PROFILE=quick", "VARIANTS=jersey", "SCENARIOS=read-heavy"}
+	out, ok := sh(t, work, env, script("bench-ab.sh"))
+	if !ok {
+		t.Fatalf("bench-ab.sh failed:\n%s", out)
+	}
+	logged, _ := os.ReadFile(benchLog)
+	want := "bench ab --base " + base + " --head " + head + " --profile quick --variants jersey --scenarios read-heavy"
+	if !strings.HasPrefix(string(logged), want) {
+		t.Errorf("ran %q, want %q…", logged, want)
+	}
+	repo := filepath.Join(tmp, "runner-temp", "maven-pr")
+	if !strings.Contains(string(logged), "MAVEN_OPTS=-Dmaven.repo.local="+repo+"/repository MAVEN_USER_HOME="+repo) {
+		t.Errorf("the PR builds do not use their own Maven repository under $RUNNER_TEMP: %s", logged)
+	}
+	if data, err := os.ReadFile(filepath.Join(work, "pr-ab", "run.json")); err != nil || !json.Valid(data) {
+		t.Errorf("pr-ab/run.json (the artifact) is missing: %v", err)
+	}
+	if data, _ := os.ReadFile(summary); !strings.Contains(string(data), commentMarker) {
+		t.Error("the job summary lacks the A/B table")
+	}
+
+	// pr-head at another commit than the approved one: nothing is measured.
+	must(t, filepath.Join(work, "pr-head"), "git", "checkout", "-q", tip)
+	_ = os.Remove(benchLog)
+	if out, ok := sh(t, work, env, script("bench-ab.sh")); ok || !strings.Contains(out, "not at the approved") {
+		t.Errorf("bench-ab.sh measured a head other than the approved one:\n%s", out)
+	}
+	if _, err := os.Stat(benchLog); err == nil {
+		t.Error("./bench ran although pr-head was not the approved commit")
+	}
+}
+
+func writeJSON(t *testing.T, file string, v any) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.MarshalIndent(v, "", "  ")
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func dataJs(t *testing.T, file string, entries map[string][]map[string]any) {
+	t.Helper()
+	writeJSON(t, file, map[string]any{"lastUpdate": 1, "repoUrl": "https://github.com/acme/restbench", "entries": entries})
+	data, _ := os.ReadFile(file)
+	if err := os.WriteFile(file, append([]byte("window.BENCHMARK_DATA = "), data...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func entry(commit, extra string) map[string]any {
+	return map[string]any{"commit": map[string]any{"id": commit}, "date": 1, "tool": "customBiggerIsBetter",
+		"benches": []any{map[string]any{"name": "jersey/read-heavy/capacity/throughput", "value": 1, "unit": "req/s", "extra": extra}}}
+}
+
+// Alerts compare like with like only, and a run already in the history gets none.
+func TestAlertInputComparesLikeRunsOnlyAndNeverTwice(t *testing.T) {
+	results, _ := filepath.Abs("testdata/results") // profile smoke, fingerprint 45e99f3e9a36…
+	pages := t.TempDir()
+	bench := filepath.Join(pages, "dev/bench")
+	like := "n=5 min=1 max=2 profile=smoke env=45e99f3e9a36"
+	dataJs(t, filepath.Join(bench, "data.js"), map[string][]map[string]any{"throughput": {
+		entry("a1", like), entry("a2", "n=5 min=1 max=2 profile=full env=45e99f3e9a36"),
+		entry("a3", "n=5 min=1 max=2 profile=smoke env=0123456789ab"), entry("a4", like),
+		entry("a5", "n=5 profile=smoked env=45e99f3e9a36"),
+	}})
+	run := func() map[string]string {
+		out := filepath.Join(t.TempDir(), "out")
+		msg, ok := sh(t, root, []string{"GITHUB_OUTPUT=" + out}, script("alert-input.sh"), pages, results, filepath.Join(t.TempDir(), "alerts"))
+		if !ok {
+			t.Fatalf("alert-input.sh failed:\n%s", msg)
+		}
+		return readOutputs(t, out)
+	}
+	got := run()
+	if got["recorded"] != "false" || got["throughput_suite"] != "throughput (smoke, env 45e99f3e9a36)" {
+		t.Fatalf("outputs %v", got)
+	}
+	if got["costs_suite"] != "" {
+		t.Errorf("the run has no costs file, so no costs alert step: %v", got)
+	}
+	var input struct {
+		Entries map[string][]struct{ Commit struct{ ID string } }
+	}
+	data, _ := os.ReadFile(got["throughput_data"])
+	if err := json.Unmarshal(data, &input); err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, e := range input.Entries[got["throughput_suite"]] {
+		ids = append(ids, e.Commit.ID)
+	}
+	if strings.Join(ids, ",") != "a1,a4" || len(input.Entries) != 1 {
+		t.Errorf("the action would compare with %v (suites %d), want only the like runs a1,a4", ids, len(input.Entries))
+	}
+
+	writeJSON(t, filepath.Join(bench, "index.json"), map[string]any{"runs": []any{map[string]any{"runId": "20261121T031500Z-5e2c7a9"}}})
+	if got := run(); got["recorded"] != "true" || got["throughput_suite"] != "" || got["costs_suite"] != "" {
+		t.Errorf("a re-run of a recorded run must skip the alerts: %v", got)
+	}
+
+	if err := os.RemoveAll(bench); err != nil {
+		t.Fatal(err)
+	}
+	if got := run(); got["throughput_suite"] == "" {
+		t.Errorf("a fresh gh-pages (no data.js yet) still gets the alert step (with nothing to compare): %v", got)
+	}
+}
+
+// The one gh-pages writer: it survives a concurrent writer by retrying, bounds data.js without losing entries,
+// removes the action's own dashboard, and changes nothing on a re-run.
+func TestPublishPagesRetriesBoundsAndIsIdempotent(t *testing.T) {
+	tmp := t.TempDir()
+	origin := filepath.Join(tmp, "origin.git")
+	must(t, tmp, "git", "init", "-q", "--bare", "-b", "gh-pages", origin)
+	seed := filepath.Join(tmp, "seed")
+	must(t, tmp, "git", "clone", "-q", origin, seed)
+	must(t, seed, "git", "switch", "-q", "--orphan", "gh-pages")
+	var old []map[string]any
+	for i, id := range []string{"o1", "o2", "o3"} {
+		e := entry(id, "profile=full env=45e99f3e9a36")
+		e["date"] = 1700000000000 + i
+		old = append(old, e)
+	}
+	dataJs(t, filepath.Join(seed, "dev/bench/data.js"), map[string][]map[string]any{"throughput": old})
+	if err := os.WriteFile(filepath.Join(seed, "dev/bench/index.html"), []byte("<html>github-action-benchmark</html>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	must(t, seed, "git", "add", "-A")
+	must(t, seed, "git", "commit", "-q", "-m", "gh-pages")
+	must(t, seed, "git", "push", "-q", "origin", "gh-pages")
+	pages := filepath.Join(tmp, "pages")
+	must(t, tmp, "git", "clone", "-q", "--branch", "gh-pages", origin, pages)
+
+	// Another publish job pushes between our fetch and our push, once.
+	other := filepath.Join(tmp, "other")
+	must(t, tmp, "git", "clone", "-q", "--branch", "gh-pages", origin, other)
+	race := "if [ ! -e " + tmp + "/raced ]; then touch " + tmp + "/raced && cd " + other +
+		" && echo x > other-run.txt && git add other-run.txt && git commit -qm other && git push -q origin HEAD:gh-pages; fi"
+	results, _ := filepath.Abs("testdata/results")
+	fakeBench, _ := filepath.Abs("testdata/bin/bench")
+	env := []string{"BENCH=" + fakeBench, "FAKE_BENCH_LOG=" + filepath.Join(tmp, "bench.log"), "FAKE_BENCH_AFTER_APPEND=" + race,
+		"HISTORY_KEEP=2", "GITHUB_SHA=" + mainSHA}
+	out, ok := sh(t, root, env, script("publish-pages.sh"), pages, results)
+	if !ok || !strings.Contains(out, "pushed on attempt 2") {
+		t.Fatalf("publish-pages.sh did not retry after the concurrent push:\n%s", out)
+	}
+	check := filepath.Join(tmp, "check")
+	must(t, tmp, "git", "clone", "-q", "--branch", "gh-pages", origin, check)
+	for _, file := range []string{"other-run.txt", "index.html", "dev/bench/index.json", "dev/bench/pack/manifest.json"} {
+		if _, err := os.Stat(filepath.Join(check, file)); err != nil {
+			t.Errorf("gh-pages lacks %s after publishing: %v", file, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(check, "dev/bench/index.html")); err == nil {
+		t.Error("github-action-benchmark's dev/bench/index.html is still published beside the site")
+	}
+	text, _ := os.ReadFile(filepath.Join(check, "dev/bench/data.js"))
+	var data struct {
+		Entries map[string][]any
+	}
+	if err := json.Unmarshal([]byte(strings.TrimPrefix(string(text), "window.BENCHMARK_DATA = ")), &data); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(data.Entries["throughput"]); n != 2 {
+		t.Errorf("data.js holds %d entries, want HISTORY_KEEP=2", n)
+	}
+	var manifest struct {
+		Runs struct{ CommitID []string }
+	}
+	text, _ = os.ReadFile(filepath.Join(check, "dev/bench/pack/manifest.json"))
+	_ = json.Unmarshal(text, &manifest)
+	if len(manifest.Runs.CommitID) != 4 {
+		t.Errorf("the pack holds %v, want all four runs (three archived or kept, one new)", manifest.Runs.CommitID)
+	}
+
+	// A re-run of the job: nothing new.
+	head := must(t, check, "git", "rev-parse", "HEAD")
+	out, ok = sh(t, root, env, script("publish-pages.sh"), pages, results)
+	if !ok || !strings.Contains(out, "nothing to publish") {
+		t.Errorf("a re-run published again:\n%s", out)
+	}
+	must(t, check, "git", "fetch", "-q", "origin")
+	if after := must(t, check, "git", "rev-parse", "origin/gh-pages"); after != head {
+		t.Errorf("a re-run changed gh-pages (%s → %s)", head, after)
+	}
+}
+
+func TestOutputsNeverCarryALineBreak(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	msg, ok := sh(t, root, []string{"GITHUB_OUTPUT=" + out}, "bash", "-c",
+		`source .github/scripts/lib.sh && out profile "$(printf 'smoke\nmatrix={}')"`)
+	if ok || !strings.Contains(msg, "line break") {
+		t.Errorf("out() wrote a value with a line break: %s", msg)
+	}
+	if data, _ := os.ReadFile(out); len(data) > 0 {
+		t.Errorf("$GITHUB_OUTPUT got %q", data)
+	}
+}
+
+// The job-start cleanup of a persistent runner, run for real under an unused uid (so it can only ever touch what
+// this test made): left-over processes die, $HOME and the tool cache are emptied except the runner's own
+// directory, and only this user's temporary files go. Needs root (setpriv); elsewhere it is skipped.
+func TestRunnerCleanupLeavesNothingBehind(t *testing.T) {
+	// As root directly; elsewhere (GitHub's runners) through passwordless sudo.
+	var asRoot []string
+	if os.Geteuid() != 0 {
+		if exec.Command("sudo", "-n", "true").Run() != nil {
+			t.Skip("needs root or passwordless sudo to run the cleanup under a throwaway uid (setpriv)")
+		}
+		asRoot = []string{"sudo", "-n"}
+	}
+	if _, err := exec.LookPath("setpriv"); err != nil {
+		t.Skip("setpriv (util-linux) is missing")
+	}
+	privileged := func(args ...string) []string { return append(append([]string{}, asRoot...), args...) }
+	const uid = 54321
+	base, err := os.MkdirTemp("", "cleanup-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = exec.Command(privileged("rm", "-rf", base)[0], privileged("rm", "-rf", base)[1:]...).Run() }()
+	_ = os.Chmod(base, 0o755)
+	home, tmp, tools := filepath.Join(base, "home"), filepath.Join(base, "tmp"), filepath.Join(base, "toolcache")
+	runnerWork := filepath.Join(home, "actions-runner", "_work", "restbench")
+	files := map[string]bool{ // path → must survive
+		filepath.Join(home, ".m2/repository/org/x/x.jar"):                false,
+		filepath.Join(home, ".gitconfig"):                                false,
+		filepath.Join(home, ".mavenrc"):                                  false,
+		filepath.Join(runnerWork, "restbench/pom.xml"):                   true,
+		filepath.Join(home, "actions-runner/bin/Runner.Listener"):        true,
+		filepath.Join(tmp, "left-by-the-pr/file"):                        false,
+		filepath.Join(tools, "Java_Temurin-Hotspot_jdk/17/x64/bin/java"): false,
+	}
+	for file := range files {
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte("x"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, dir := range []string{home, tmp, tools} {
+		cmd := privileged("chown", "-R", "54321:54321", dir)
+		must(t, base, cmd[0], cmd[1:]...)
+	}
+	// Someone else's file in the shared temporary directory stays.
+	rootsFile := filepath.Join(tmp, "not-ours")
+	if err := os.WriteFile(rootsFile, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files[rootsFile] = true
+
+	start := privileged("setpriv", "--reuid=54321", "--regid=54321", "--clear-groups", "setsid", "sleep", "300")
+	leftover := exec.Command(start[0], start[1:]...)
+	if err := leftover.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- leftover.Wait() }()
+	defer func() { _ = leftover.Process.Kill() }()
+
+	env := []string{"HOME=" + home, "RUNNER_TOOL_CACHE=" + tools, "RUNNER_WORKSPACE=" + runnerWork,
+		"GITHUB_WORKSPACE=" + filepath.Join(runnerWork, "restbench"), "RUNNER_CLEANUP_TMP=" + tmp}
+	run := privileged(append(append([]string{"env"}, env...), "PATH="+os.Getenv("PATH"), "setpriv", "--reuid=54321",
+		"--regid=54321", "--clear-groups", "bash", script("runner-cleanup.sh"), "start")...)
+	out, ok := sh(t, base, nil, run[0], run[1:]...)
+	if !ok {
+		t.Fatalf("runner-cleanup.sh failed:\n%s", out)
+	}
+	select {
+	case err := <-done:
+		// Directly: killed by SIGTERM; through sudo, which stays its parent: sudo's exit status 128+15.
+		status, ok := err.(*exec.ExitError)
+		if !ok || (status.Sys().(syscall.WaitStatus).Signal() != syscall.SIGTERM && status.ExitCode() != 128+15) {
+			t.Errorf("the left-over process ended with %v, want SIGTERM", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Error("the left-over process survived the cleanup")
+	}
+	for file, survives := range files {
+		_, err := os.Stat(file)
+		if exists := err == nil; exists != survives {
+			t.Errorf("%s: exists=%v after the cleanup, want %v", file, exists, survives)
+		}
+	}
+	if !strings.Contains(out, "stopped 1 left-over process") {
+		t.Errorf("cleanup output: %s", out)
+	}
+
+	// As root it would signal every process of the machine: it refuses.
+	run = privileged(append(append([]string{"env"}, env...), "PATH="+os.Getenv("PATH"), "bash", script("runner-cleanup.sh"), "start")...)
+	if out, ok := sh(t, base, nil, run[0], run[1:]...); ok || !strings.Contains(out, "refusing to run as root") {
+		t.Errorf("runner-cleanup.sh ran as root:\n%s", out)
+	}
+}
