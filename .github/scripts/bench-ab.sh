@@ -6,7 +6,8 @@
 # the variants come from the pull request: `./bench ab` builds the variant modules of two git worktrees, the merge
 # base of main and the head, and the head itself, which the workflow checked out by SHA in $PR_HEAD_DIR.
 #
-# Writes pr-ab/run.json (the interleaved run record: the data benchmark-comment.yml renders with main's code; this
+# Writes pr-ab/run.json and pr-ab/ab.json (the interleaved run record and the design it was measured under: the data
+# benchmark-comment.yml judges again with main's code, ./bench ab --from; this
 # job's own rendering, pr-ab/comment.md, only feeds the job summary) and the job summary.
 # Inputs (environment): HEAD_SHA, GITHUB_SHA, PROFILE, VARIANTS, SCENARIOS, PR_HEAD_DIR (default pr-head).
 set -euo pipefail
@@ -38,6 +39,8 @@ if [[ -d results/ab/results ]]; then
 fi
 if ((${#runs[@]} == 1)); then
   cp "${runs[0]}" pr-ab/run.json
+  design=$(dirname "${runs[0]}")/ab.json
+  [[ ! -f "$design" ]] || cp "$design" pr-ab/ab.json
 elif ((${#runs[@]} > 1)); then
   die "more than one run record under results/ab/results: ${runs[*]}"
 fi

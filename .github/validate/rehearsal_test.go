@@ -157,7 +157,7 @@ func TestRehearsal(t *testing.T) {
 			}
 			benchmarked := len(sim.ran("benchmark")) > 0 && sim.Jobs["plan"][0].Outputs["kind"] == "pr"
 			if benchmarked {
-				w.artifact(runID, "pr-ab", map[string]string{"run.json": "testdata/ab-run.json"})
+				w.artifact(runID, "pr-ab", map[string]string{"run.json": "testdata/ab-run.json", "ab.json": "testdata/ab-design.json"})
 			}
 			branch := strings.TrimPrefix(c.ref, "refs/heads/")
 			writes, _ := commentRun(t, w, c.event, sim.Title, c.sha, branch, conclusion, runID, "")
@@ -266,7 +266,7 @@ func checkComment(t *testing.T, c benchCase, writes []string) {
 			}
 			return
 		}
-		// Rendered by main's code from the split record: base = the merge base, head = the benchmarked commit.
+		// Judged by main's code (ab --from) from the record: base = the merge base, head = the benchmarked commit.
 		for _, line := range []string{"base: " + mergeBaseSHA + " 20261121T031500Z-5e2c7a9-base jersey cells=jersey,jersey",
 			"head: " + head + " 20261121T031500Z-5e2c7a9-head jersey cells=jersey,jersey"} {
 			if !strings.Contains(body.Body, line) {
@@ -385,9 +385,9 @@ func TestRehearsalOfTheCommentJob(t *testing.T) {
 			switch c.artifact {
 			case "":
 			case "forged":
-				w.artifact(runID, "pr-ab", map[string]string{"run.json": forged})
+				w.artifact(runID, "pr-ab", map[string]string{"run.json": forged, "ab.json": "testdata/ab-design.json"})
 			default:
-				w.artifact(runID, "pr-ab", map[string]string{"run.json": c.artifact})
+				w.artifact(runID, "pr-ab", map[string]string{"run.json": c.artifact, "ab.json": "testdata/ab-design.json"})
 			}
 			branch := c.branch
 			if branch == "" {

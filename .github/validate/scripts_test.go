@@ -88,8 +88,10 @@ func TestBenchAbMeasuresTheApprovedHeadAgainstTheMergeBase(t *testing.T) {
 	if !strings.Contains(string(logged), "MAVEN_OPTS=-Dmaven.repo.local="+repo+"/repository MAVEN_USER_HOME="+repo) {
 		t.Errorf("the PR builds do not use their own Maven repository under $RUNNER_TEMP: %s", logged)
 	}
-	if data, err := os.ReadFile(filepath.Join(work, "pr-ab", "run.json")); err != nil || !json.Valid(data) {
-		t.Errorf("pr-ab/run.json (the artifact) is missing: %v", err)
+	for _, file := range []string{"run.json", "ab.json"} {
+		if data, err := os.ReadFile(filepath.Join(work, "pr-ab", file)); err != nil || !json.Valid(data) {
+			t.Errorf("pr-ab/%s (the artifact) is missing: %v", file, err)
+		}
 	}
 	if data, _ := os.ReadFile(summary); !strings.Contains(string(data), commentMarker) {
 		t.Error("the job summary lacks the A/B table")

@@ -14,6 +14,7 @@ import dev.restbench.runner.analysis.PairedJudge;
 import dev.restbench.runner.analysis.RunRecord;
 import dev.restbench.runner.history.History;
 import dev.restbench.runner.io.AtomicFiles;
+import dev.restbench.runner.io.Json;
 import dev.restbench.runner.report.CompareCommand;
 import dev.restbench.runner.report.PrComment;
 import dev.restbench.runner.run.BenchmarkRun;
@@ -49,6 +50,7 @@ public final class AbCommand implements Command {
     public String help() {
         return """
                 usage: ./bench ab --base <git-ref> [--head <git-ref>] [options]
+                       ./bench ab --from <dir> [--base <sha>] [--head <sha>] [--output <file>] [--reports-url <url>]
 
                 Builds both revisions (git worktree add under --workdir; each as its own benchmarks.json says, with
                 ./bench build's builder), then runs them in ONE run with the checkout's own harness (benchmarks.json,
@@ -56,6 +58,10 @@ public final class AbCommand implements Command {
                 round in random order. After --min-rounds rounds it stops as soon as every primary series is decided,
                 or when the next round would not fit --budget-minutes. Each series is judged on the rounds' paired
                 log ratios (docs/verdicts.md). Prints the PR-comment markdown of head vs base.
+
+                With --from, measures nothing: judges the A/B run already in <dir> (its run.json and the ab.json the
+                measuring ./bench ab wrote beside it: the looks it planned and its smallest effect) with this
+                checkout's verdict code, exactly as the measuring run did. The PR comment job renders with it.
 
                 options:
                   --base <ref>            base revision, e.g. origin/main (with --merge-base: its merge base with head)
@@ -77,6 +83,7 @@ public final class AbCommand implements Command {
                   --fail-on-regression    exit 3 when a primary series regressed or a head cell failed
                   --reports-url <url>     link to the Gatling reports artifact (default $RESTBENCH_REPORTS_URL)
                   --site-url <url>        link to the site (default $RESTBENCH_SITE_URL)
+                  --from <dir>            judge the A/B run in <dir> instead of measuring (see above)
 
                 exit codes: 0 compared, 1 failure (build, run), 2 bad input or usage,
                             3 regression found (only with --fail-on-regression)""";
@@ -86,10 +93,13 @@ public final class AbCommand implements Command {
     public int run(List<String> args) throws Exception {
         Options options = Options.parse(args, Set.of("base", "head", "profile", "variants", "scenarios", "workdir",
                         "history", "output", "reports-url", "site-url", "root", "budget-minutes", "min-rounds",
-                        "max-rounds", "min-effect", "seed"),
+                        "max-rounds", "min-effect", "seed", "from"),
                 Set.of("merge-base", "keep-worktrees", "skip-build", "fail-on-regression"));
         if (!options.positional().isEmpty()) {
             throw new UsageException("unexpected argument '" + options.positional().get(0) + "'");
+        }
+        if (options.value("from").isPresent()) {
+            return judgeRecorded(Path.of(options.value("from").get()), options);
         }
         String baseRef = options.value("base").orElseThrow(() -> new UsageException("--base <git-ref> is required"));
         Path root = Path.of(options.value("root").orElse(System.getProperty("restbench.root", ".")))
@@ -156,8 +166,10 @@ public final class AbCommand implements Command {
                     List.of(), List.of(), seed), rule, System.out);
 
             RunRecord run = RunRecord.read(runDir);
-            Judgement judgement = PairedJudge.judge(InterleavedRun.select(run, "base", base),
-                    InterleavedRun.select(run, "head", head), rule.lookAlpha(), minEffect, rule.judge(run).method().detail());
+            Design design = new Design(base, head, ALPHA, rule.looks(), minEffect, rule.stopReason());
+            AtomicFiles.writeString(runDir.resolve(Design.FILE), Json.MAPPER.writerWithDefaultPrettyPrinter()
+                    .writeValueAsString(design.toJson()) + "\n");
+            Judgement judgement = design.judge(run);
             List<String> context = new ArrayList<>();
             context.add("Stopped: " + (rule.stopReason() == null ? "all planned rounds ran" : rule.stopReason())
                     + "; results in `" + (runDir.startsWith(root) ? root.relativize(runDir) : runDir) + "`.");
@@ -178,6 +190,39 @@ public final class AbCommand implements Command {
                 Git.remove(root, headTree);
             }
         }
+    }
+
+    /**
+     * {@code --from}: the verdict of an A/B run measured before (perhaps on another machine, as the PR comment job
+     * does with the benchmark job's artifact), by this checkout's code. The record is data, possibly untrusted: it
+     * must parse and hold both sides, and the design's numbers must be in range, or it is rejected (exit 2).
+     */
+    private static int judgeRecorded(Path dir, Options options) throws Exception {
+        RunRecord run;
+        Design design;
+        try {
+            run = RunRecord.read(dir);
+            design = Design.read(dir.resolve(Design.FILE), options.value("base").orElse(null),
+                    options.value("head").orElse(null));
+            for (String side : List.of("base", "head")) {
+                if (InterleavedRun.select(run, side, null).raw().path("cells").isEmpty()) {
+                    throw new IllegalArgumentException(dir + ": the run has no " + side + " side (<variant>--" + side + ")");
+                }
+            }
+        } catch (IllegalArgumentException | java.io.IOException e) {
+            System.err.println("bench ab --from: " + e.getMessage());
+            return 2;
+        }
+        Judgement judgement = design.judge(run);
+        List<String> context = List.of("Judged from the recorded A/B run"
+                + (design.stopReason() == null ? "" : "; the measuring run stopped: " + design.stopReason()) + ".");
+        String markdown = PrComment.render(judgement, PrComment.Links.fromEnvironment(
+                options.value("reports-url").orElse(null), options.value("site-url").orElse(null)), context);
+        System.out.print(markdown);
+        if (options.value("output").isPresent()) {
+            AtomicFiles.writeString(Path.of(options.value("output").get()), markdown);
+        }
+        return options.flag("fail-on-regression") && judgement.hasRegression() ? CompareCommand.EXIT_REGRESSION : 0;
     }
 
     /** One line: head of this A/B against the history, for context only (usually another environment). */

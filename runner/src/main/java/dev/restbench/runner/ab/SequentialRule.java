@@ -89,10 +89,6 @@ final class SequentialRule implements BenchmarkRun.RoundListener {
     }
 
     Judgement judge(RunRecord run) {
-        int rounds = run.raw().path("plan").path("rounds").asInt();
-        String detail = String.format(Locale.ROOT, "%d round(s) of one base and one head start each, in random order;"
-                        + " paired t-test on ln(head/base) per series; %d look(s) at α/%d", rounds, looks(), looks());
-        return PairedJudge.judge(InterleavedRun.select(run, "base", null), InterleavedRun.select(run, "head", null),
-                lookAlpha(), minEffectPct, detail);
+        return new Design(null, null, alpha, looks(), minEffectPct, null).judge(run);
     }
 }

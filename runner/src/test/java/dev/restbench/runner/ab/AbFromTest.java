@@ -1,0 +1,108 @@
+package dev.restbench.runner.ab;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.restbench.runner.analysis.RunFixtures;
+import dev.restbench.runner.io.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code ./bench ab --from}: a recorded A/B judged again, as the PR comment job does with the benchmark's artifact. */
+class AbFromTest {
+
+    private static final int[] ROUNDS = {0, 1, 2, 3, 4, 5};
+
+    @TempDir
+    Path dir;
+
+    /** jersey--base/--head over six rounds with 20 % drift per round (pairing cancels it) and the head's factor. */
+    private void record(double headFactor, int looks) throws Exception {
+        Random random = new Random(7);
+        ObjectNode run = RunFixtures.empty("20261122T000000Z-abc", "abc", "2026-11-22T00:00:00Z",
+                RunFixtures.FINGERPRINT, "quick");
+        run.putObject("plan").put("rounds", ROUNDS.length);
+        double[][] base = new double[ROUNDS.length][];
+        double[][] head = new double[ROUNDS.length][];
+        for (int round = 0; round < ROUNDS.length; round++) {
+            double drift = 1 + 0.2 * random.nextGaussian();
+            base[round] = new double[] {100 * drift * (1 + 0.01 * random.nextGaussian())};
+            head[round] = new double[] {100 * headFactor * drift * (1 + 0.01 * random.nextGaussian())};
+        }
+        RunFixtures.cell(run, "jersey--base", "join-filter", "capacity", Map.of("cpu_us_per_req", base), ROUNDS);
+        RunFixtures.cell(run, "jersey--head", "join-filter", "capacity", Map.of("cpu_us_per_req", head), ROUNDS);
+        Files.writeString(dir.resolve("run.json"), Json.MAPPER.writeValueAsString(run));
+        Files.writeString(dir.resolve("ab.json"), Json.MAPPER.writeValueAsString(
+                new Design("aaaaaaa", "bbbbbbb", 0.05, looks, 5, "every primary series decided after 6 rounds").toJson()));
+    }
+
+    private record Result(int exit, String out, String err) {
+    }
+
+    private Result run(String... args) throws Exception {
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+        try {
+            int exit = new AbCommand().run(List.of(args));
+            return new Result(exit, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+    }
+
+    @Test
+    void aRecordedTenPercentRegressionIsJudgedAgainWithTheRecordedLooks() throws Exception {
+        record(1.10, 4);
+        Path comment = dir.resolve("comment.md");
+        Result result = run("--from", dir.toString(), "--base", "1111111", "--head", "2222222",
+                "--output", comment.toString(), "--fail-on-regression");
+        assertThat(result.exit()).as(result.err()).isEqualTo(3);
+        String markdown = Files.readString(comment);
+        assertThat(markdown).startsWith("<!-- restbench-pr-comment -->").contains("Regression")
+                .contains("4 look(s) at α/4").contains("decided after 6 rounds");
+        assertThat(markdown).contains("2222222").doesNotContain("bbbbbbb"); // the caller's commits win
+    }
+
+    @Test
+    void anUnchangedHeadIsNoRegression() throws Exception {
+        record(1.0, 4);
+        Result result = run("--from", dir.toString(), "--fail-on-regression");
+        assertThat(result.exit()).as(result.err()).isZero();
+        assertThat(result.out()).doesNotContain("🔴");
+    }
+
+    @Test
+    void aDesignOutOfRangeOrMissingIsRejected() throws Exception {
+        record(1.10, 4);
+        Files.writeString(dir.resolve("ab.json"), "{\"schemaVersion\":1,\"alpha\":0.9,\"looks\":1,\"minEffectPct\":5}");
+        Result result = run("--from", dir.toString());
+        assertThat(result.exit()).isEqualTo(2);
+        assertThat(result.err()).contains("alpha must be in (0, 0.5)");
+        Files.delete(dir.resolve("ab.json"));
+        assertThat(run("--from", dir.toString()).err()).contains("ab.json is missing");
+    }
+
+    @Test
+    void aRecordWithoutAHeadSideIsRejected() throws Exception {
+        record(1.0, 1);
+        String text = Files.readString(dir.resolve("run.json")).replace("jersey--head", "jersey--other");
+        Files.writeString(dir.resolve("run.json"), text);
+        Result result = run("--from", dir.toString());
+        assertThat(result.exit()).isEqualTo(2);
+        assertThat(result.err()).contains("no head side");
+    }
+}
