@@ -30,7 +30,7 @@ public final class HistoryCommand implements Command {
                   --history <dir>     the history directory (e.g. a gh-pages worktree); created when missing
                   --repo-url <url>    repository URL for data.js and commit links (default: data.js's own, or
                                       $GITHUB_SERVER_URL/$GITHUB_REPOSITORY)
-                  --skip-data-js      leave data.js alone (when github-action-benchmark writes it in CI)
+                  --skip-data-js      leave data.js alone (CI never does: this append is its only writer)
 
                 exit codes: 0 appended (or already present), 1 failure, 2 bad input or usage""";
     }
