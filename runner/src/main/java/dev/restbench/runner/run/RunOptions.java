@@ -33,10 +33,13 @@ public record RunOptions(
     static final String HELP = """
             usage: ./bench run [options]
 
-            Runs the benchmark matrix of a profile: for each repetition and scenario, every variant in alternating
-            order (A B C, then C B A), each on a fresh database cloned from the dataset template; warmup, then one
-            measured Gatling window per regime (capacity: closed model; latency: open model at a fixed rate).
-            Writes results/<run-id>/ and prints the summary tables. Exit 0 only when every cell succeeded.
+            Runs the benchmark matrix of a profile in rounds: each round starts every variant once, in an order
+            shuffled per round (--seed); a started variant runs each scenario × regime cell on a fresh database
+            cloned from the dataset template, with ONE Gatling JVM per cell: a warmup until the service is steady
+            (JIT quiet, throughput and CPU/request flat; capped, else the cell is marked unsteady), then the
+            profile's measured windows back to back (capacity: closed model; latency: open model at a fixed rate).
+            Writes results/<run-id>/ and prints the summary tables (docs/verdicts.md, "Method"). Exit 0 only
+            when every cell succeeded.
 
             options:
               --profile NAME         smoke | quick | full | matrix (default: the manifest's defaultProfile, quick)
