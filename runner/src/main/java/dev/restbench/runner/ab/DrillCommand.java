@@ -13,6 +13,7 @@ import dev.restbench.runner.analysis.PairedJudge;
 import dev.restbench.runner.analysis.RunRecord;
 import dev.restbench.runner.analysis.SeriesVerdict;
 import dev.restbench.runner.analysis.Verdict;
+import dev.restbench.runner.io.TextTable;
 import dev.restbench.runner.io.AtomicFiles;
 import dev.restbench.runner.run.BenchmarkRun;
 import dev.restbench.runner.run.RunOptions;
@@ -174,8 +175,8 @@ public final class DrillCommand implements Command {
                         + " rounds; each trial judged like a PR's A/B at α = 0.05 with Holm over its primary series and"
                         + " a %s %% minimum effect.%n%n", rounds, kinds.size() + 1, String.join(", ", kinds), trials,
                 perTrial, number(minEffect)));
-        out.append("| kind | trials | regression raised (any primary) | target metric regressed | target change, median"
-                + " (range) |\n|---|--:|--:|--:|--:|\n");
+        TextTable rates = TextTable.of(List.of("kind", "trials", "regression raised (any primary)",
+                "target metric regressed", "target change, median (range)"), 1);
         for (String kind : kinds) {
             RunRecord copy = InterleavedRun.select(run, kind, null);
             int raised = 0;
@@ -202,11 +203,10 @@ public final class DrillCommand implements Command {
                 }
             }
             String target = target(kind);
-            out.append("| ").append(kind).append(" | ").append(trials).append(" | ").append(rate(raised, trials))
-                    .append(" | ").append(target == null ? "—" : rate(targetHit, trials))
-                    .append(" | ").append(targetChanges.isEmpty() ? "—" : changes(targetChanges)).append(" |\n");
+            rates.row(kind, Integer.toString(trials), rate(raised, trials), target == null ? "—" : rate(targetHit, trials),
+                    targetChanges.isEmpty() ? "—" : changes(targetChanges));
         }
-        out.append('\n').append(components(a, perTrial, prRounds, prSeries));
+        out.append(rates.markdown()).append('\n').append(components(a, perTrial, prRounds, prSeries));
         return out.toString();
     }
 
@@ -256,10 +256,10 @@ public final class DrillCommand implements Command {
         int windows = 0;
         out.append("Variance components of copy `a` over all its starts (ln scale, shown as CV %), and what they imply"
                 + " (simulated, 4,000 replications, +10 % in one series, Holm over the others):\n\n");
-        out.append("| series | starts × windows | between starts | within a start | optimal windows/start |"
-                + " detects +10 % with " + perTrial + " rounds, 3 series | with " + prRounds + " rounds, "
-                + prSeries * 3 + " series | rounds for 95 % at " + prSeries * 3 + " series |\n");
-        out.append("|---|--:|--:|--:|--:|--:|--:|--:|\n");
+        TextTable table = TextTable.of(List.of("series", "starts × windows", "between starts", "within a start",
+                "optimal windows/start", "detects +10 % with " + perTrial + " rounds, 3 series",
+                "with " + prRounds + " rounds, " + prSeries * 3 + " series",
+                "rounds for 95 % at " + prSeries * 3 + " series"), 1);
         for (RunRecord.Point point : a.points()) {
             if (!point.primary() || point.windows().length == 0 || !allPositive(point.windows())) {
                 continue;
@@ -279,12 +279,11 @@ public final class DrillCommand implements Command {
                     break;
                 }
             }
-            out.append("| ").append(point.seriesKey()).append(" | ").append(c.starts()).append(" × ")
-                    .append(windows).append(" | ").append(pct(c.betweenCvPct())).append(" | ")
-                    .append(pct(c.withinCvPct())).append(" | ")
-                    .append(c.optimalWindowsPerStart(60, 5, 20)).append(" | ").append(pct(100 * drill)).append(" | ")
-                    .append(pct(100 * pr)).append(" | ").append(needed < 0 ? "> 60" : needed).append(" |\n");
+            table.row(point.seriesKey(), c.starts() + " × " + windows, pct(c.betweenCvPct()), pct(c.withinCvPct()),
+                    Integer.toString(c.optimalWindowsPerStart(60, 5, 20)), pct(100 * drill), pct(100 * pr),
+                    needed < 0 ? "> 60" : Integer.toString(needed));
         }
+        out.append(table.markdown());
         out.append("\n(Optimal windows per start by Kalibera & Jones for a start costing 60 s and a window 5 s.)\n");
         return out.toString();
     }

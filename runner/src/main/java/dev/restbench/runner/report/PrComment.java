@@ -5,12 +5,16 @@ import dev.restbench.runner.analysis.Judgement;
 import dev.restbench.runner.analysis.RunRecord;
 import dev.restbench.runner.analysis.SeriesVerdict;
 import dev.restbench.runner.analysis.Verdict;
+import dev.restbench.runner.io.TextTable;
 
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+
+import static dev.restbench.runner.io.TextTable.Align.LEFT;
+import static dev.restbench.runner.io.TextTable.Align.RIGHT;
 
 /**
  * The pull-request comment (also the job summary and the terminal output of {@code compare} and {@code ab}), made to
@@ -147,22 +151,16 @@ public final class PrComment {
         if (rows.isEmpty()) {
             return "(none)\n";
         }
-        StringBuilder out = new StringBuilder();
-        out.append("| variant | scenario | metric | base | head | change (interval) | verdict |\n");
-        out.append("|---|---|---|--:|--:|--:|---|\n");
+        TextTable table = TextTable.of(List.of("variant", "scenario", "metric", "base", "head", "change (interval)",
+                "verdict"), List.of(LEFT, LEFT, LEFT, RIGHT, RIGHT, RIGHT, LEFT));
         for (SeriesVerdict row : rows) {
-            out.append("| ").append(row.variant())
-                    .append(" | ").append(row.scenario()).append(row.regime().equals("capacity")
-                            || row.regime().equals("-") ? "" : " (" + row.regime() + ")")
-                    .append(" | ").append(row.metric()).append(row.unit() == null || row.unit().isEmpty() ? ""
-                            : " (" + row.unit() + ")")
-                    .append(" | ").append(side(row.base()))
-                    .append(" | ").append(side(row.head()))
-                    .append(" | ").append(change(row))
-                    .append(" | ").append(verdict(row))
-                    .append(" |\n");
+            table.row(row.variant(),
+                    row.scenario() + (row.regime().equals("capacity") || row.regime().equals("-") ? ""
+                            : " (" + row.regime() + ")"),
+                    row.metric() + (row.unit() == null || row.unit().isEmpty() ? "" : " (" + row.unit() + ")"),
+                    side(row.base()), side(row.head()), change(row), verdict(row));
         }
-        return out.toString();
+        return table.markdown();
     }
 
     private static String change(SeriesVerdict row) {
@@ -176,7 +174,7 @@ public final class PrComment {
 
     private static String verdict(SeriesVerdict row) {
         String steady = row.steady() ? "" : " ⚠ unsteady";
-        String reason = row.reason() == null ? "" : ": " + escape(row.reason());
+        String reason = row.reason() == null ? "" : ": " + row.reason(); // the table escapes its cells
         return switch (row.verdict()) {
             case REGRESSION -> "🔴 regression" + steady;
             case IMPROVEMENT -> "🟢 improvement" + reason + steady;
@@ -266,10 +264,6 @@ public final class PrComment {
 
     private static String shortSha(String sha) {
         return sha.length() > 7 ? sha.substring(0, 7) : sha;
-    }
-
-    private static String escape(String text) {
-        return text.replace("|", "\\|").replace("\n", " ");
     }
 
     private static String firstNonBlank(String... values) {

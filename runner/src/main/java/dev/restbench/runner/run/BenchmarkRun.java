@@ -142,9 +142,9 @@ public final class BenchmarkRun {
         ResultsWriter.RunInfo info = info(runId, started, commit, environment, roundsRun);
         SummaryTables tables = new SummaryTables(manifest, selection, results);
         new ResultsWriter(manifest, runDir).writeAll(info, results, tables.markdown());
-        if (options.printTables()) {
+        if (options.tables() != RunOptions.Tables.NONE) {
             out.println();
-            out.print(tables.plainText());
+            out.print(options.tables() == RunOptions.Tables.FULL ? tables.plainText() : tables.answer(runDir));
         }
         out.println(timingLine());
         out.println("results: " + runDir);

@@ -26,9 +26,12 @@ public record RunOptions(
         String databasePassword,
         boolean dryRun,
         boolean build,
-        boolean printTables,
+        Tables tables,
         Optional<Path> history,
         Optional<Long> seed) {
+
+    /** What the terminal gets at the end: nothing, the answer (primary metrics, ≤ 100 columns) or every table. */
+    public enum Tables { NONE, ANSWER, FULL }
 
     static final String HELP = """
             usage: ./bench run [options]
@@ -71,6 +74,7 @@ public record RunOptions(
               --no-build             do not build stale or missing variant artifacts first (./bench build does;
                                      also env BENCH_SKIP_BUILD=1)
               --no-tables            do not print the result tables at the end
+              --full-tables          print every table (as summary.md holds them) instead of the primary metrics
               --history DIR          append the finished run to this history (gh-pages layout) and put the site
                                      next to it (default: <root>/history when --results is not given, so local
                                      runs build up a trend; none otherwise)
@@ -85,7 +89,7 @@ public record RunOptions(
         // The caller built the variants (ab: in their worktrees; drill: the checkout's) before deriving the manifest.
         return new RunOptions(root, manifest, Optional.of(profile), resultsDir.toAbsolutePath(), variants, List.of(),
                 scenarios, env("DATABASE_URL"), Map.of(), env("DATABASE_USER").orElse("postgres"),
-                env("DATABASE_PASSWORD").orElse("postgres"), false, false, true, Optional.empty(),
+                env("DATABASE_PASSWORD").orElse("postgres"), false, false, Tables.ANSWER, Optional.empty(),
                 Optional.ofNullable(seed));
     }
 
@@ -93,7 +97,7 @@ public record RunOptions(
         Options o = Options.parse(args,
                 Set.of("profile", "manifest", "root", "results", "variants", "where", "scenarios", "database-url",
                         "database-user", "database-password", "history", "services", "seed"),
-                Set.of("dry-run", "no-tables", "no-history", "no-build"));
+                Set.of("dry-run", "no-tables", "full-tables", "no-history", "no-build"));
         if (!o.positional().isEmpty()) {
             throw new UsageException("unexpected argument '" + o.positional().get(0) + "'");
         }
@@ -118,7 +122,7 @@ public record RunOptions(
                 o.value("database-password").or(() -> env("DATABASE_PASSWORD")).orElse("postgres"),
                 o.flag("dry-run"),
                 !o.flag("no-build") && !"1".equals(System.getenv("BENCH_SKIP_BUILD")),
-                !o.flag("no-tables"),
+                o.flag("no-tables") ? Tables.NONE : o.flag("full-tables") ? Tables.FULL : Tables.ANSWER,
                 history(o, root),
                 o.value("seed").map(RunOptions::seed));
     }

@@ -1,5 +1,6 @@
 package dev.restbench.runner.run;
 
+import dev.restbench.runner.io.TextTable;
 import dev.restbench.runner.stats.Summary;
 import dev.restbench.manifest.Manifest;
 
@@ -22,16 +23,28 @@ final class SummaryTables {
     private static final List<String> STARTUP = List.of("time_to_ready_ms", "rss_after_start_mb",
             "heap_after_start_mb", "classes_loaded", "live_threads");
 
-    /** @param labelColumns leading text columns (left-aligned); the figures after them are right-aligned */
-    private record Table(String title, int labelColumns, List<String> header, List<List<String>> rows) {
+    private record Table(String title, TextTable table) {
     }
+
+    /** The answer's columns per regime: its primary metrics, and capacity's efficiency beside them. */
+    private static final Map<String, List<String>> ANSWER = Map.of(
+            "capacity", List.of("throughput", "req_per_cpu_s", "cpu_us_per_req", "alloc_bytes_per_req"),
+            "latency", List.of("latency_p99", "latency_p50", "error_pct"));
 
     private final List<Table> tables = new ArrayList<>();
     private final List<String> failures = new ArrayList<>();
+    private final Manifest manifest;
+    private final RunSelection selection;
+    private final RunResults results;
+    private final List<String> variants;
 
     SummaryTables(Manifest manifest, RunSelection selection, RunResults results) {
+        this.manifest = manifest;
+        this.selection = selection;
+        this.results = results;
         List<RunResults.CellSummary> cells = results.cells();
         List<String> variants = selection.variants().stream().map(Manifest.Variant::name).toList();
+        this.variants = variants;
 
         List<String> header = new ArrayList<>(List.of("Scenario", "Regime", "Measure"));
         header.addAll(variants);
@@ -55,7 +68,7 @@ final class SummaryTables {
                 }
             }
         }
-        tables.add(new Table("Scenarios and measures", 3, header, rows));
+        tables.add(new Table("Scenarios and measures", table(header, 3, rows)));
 
         List<String> resourceHeader = new ArrayList<>(List.of("Variant", "Scenario", "Regime"));
         RESOURCES.forEach(id -> resourceHeader.add(manifest.metric(id).label() + " (" + manifest.metric(id).unit() + ")"));
@@ -70,7 +83,8 @@ final class SummaryTables {
                 resourceRows.add(row);
             }
         }
-        tables.add(new Table("Resources (service process, over the measured window)", 3, resourceHeader, resourceRows));
+        tables.add(new Table("Resources (service process, over the measured window)", table(resourceHeader, 3,
+                resourceRows)));
 
         List<List<String>> methodRows = new ArrayList<>();
         for (RunResults.CellSummary cell : cells) {
@@ -83,8 +97,8 @@ final class SummaryTables {
                             : "UNSTEADY (" + String.join("; ", unsteady) + ")",
                     cell.ok() ? cell.bottleneck() : "—"));
         }
-        tables.add(new Table("Warmup and bottleneck per cell (warmup seconds per start)", 3,
-                List.of("Variant", "Scenario", "Regime", "warmup (s)", "state", "bound by"), methodRows));
+        tables.add(new Table("Warmup and bottleneck per cell (warmup seconds per start)",
+                table(List.of("Variant", "Scenario", "Regime", "warmup (s)", "state", "bound by"), 3, methodRows)));
 
         List<String> startupHeader = new ArrayList<>(List.of("Variant"));
         STARTUP.forEach(id -> startupHeader.add(manifest.metric(id).label() + " (" + manifest.metric(id).unit() + ")"));
@@ -96,7 +110,7 @@ final class SummaryTables {
                     .map(SummaryTables::format).orElse("—")));
             startupRows.add(row);
         }
-        tables.add(new Table("Startup", 1, startupHeader, startupRows));
+        tables.add(new Table("Startup", table(startupHeader, 1, startupRows)));
 
         for (RunResults.CellSummary cell : cells) {
             if (!cell.ok()) {
@@ -145,16 +159,17 @@ final class SummaryTables {
         return String.format(Locale.ROOT, "%.3g", v);
     }
 
+    private static TextTable table(List<String> header, int labelColumns, List<List<String>> rows) {
+        TextTable table = TextTable.of(header, labelColumns);
+        rows.forEach(table::row);
+        return table;
+    }
+
+    /** Every table as Markdown: summary.md. */
     String markdown() {
         StringBuilder md = new StringBuilder();
         for (Table table : tables) {
-            md.append("## ").append(table.title()).append("\n\n");
-            md.append("| ").append(String.join(" | ", table.header())).append(" |\n");
-            md.append("|").append("---|".repeat(table.header().size())).append('\n');
-            for (List<String> row : table.rows()) {
-                md.append("| ").append(String.join(" | ", row)).append(" |\n");
-            }
-            md.append('\n');
+            md.append("## ").append(table.title()).append("\n\n").append(table.table().markdown()).append('\n');
         }
         if (!failures.isEmpty()) {
             md.append("## Failed cells\n\n");
@@ -164,45 +179,121 @@ final class SummaryTables {
         return md.toString();
     }
 
+    /** Every table as aligned text ({@code --full-tables}). */
     String plainText() {
         StringBuilder text = new StringBuilder();
         for (Table table : tables) {
-            text.append(table.title()).append('\n');
-            int[] widths = new int[table.header().size()];
-            List<List<String>> all = new ArrayList<>();
-            all.add(table.header());
-            all.addAll(table.rows());
-            for (List<String> row : all) {
-                for (int i = 0; i < row.size(); i++) {
-                    widths[i] = Math.max(widths[i], row.get(i).length());
-                }
-            }
-            for (int r = 0; r < all.size(); r++) {
-                List<String> row = all.get(r);
-                StringBuilder line = new StringBuilder();
-                for (int i = 0; i < row.size(); i++) {
-                    line.append(i == 0 ? "" : "  ").append(pad(row.get(i), widths[i], i >= table.labelColumns()));
-                }
-                text.append(line.toString().stripTrailing()).append('\n');
-                if (r == 0) {
-                    int total = 0;
-                    for (int w : widths) {
-                        total += w + 2;
-                    }
-                    text.append("-".repeat(total - 2)).append('\n');
-                }
-            }
-            text.append('\n');
+            text.append(table.title()).append('\n').append(table.table().plain()).append('\n');
         }
+        appendFailures(text);
+        return text.toString();
+    }
+
+    private void appendFailures(StringBuilder text) {
         if (!failures.isEmpty()) {
             text.append("FAILED cells:\n");
             failures.forEach(f -> text.append("  ").append(f).append('\n'));
         }
+    }
+
+    /**
+     * The terminal's answer (fits 100 columns): per scenario one sentence on CPU per request, then per regime its
+     * primary metrics with state and bottleneck per cell, and startup. Every other figure is in summary.md.
+     */
+    String answer(java.nio.file.Path runDir) {
+        StringBuilder text = new StringBuilder();
+        List<RunResults.CellSummary> cells = results.cells();
+        int maxN = cells.stream().flatMap(c -> c.metrics().values().stream()).mapToInt(Summary::n).max().orElse(0);
+        int minN = cells.stream().flatMap(c -> c.metrics().values().stream()).mapToInt(Summary::n).min().orElse(0);
+        boolean uniform = minN == maxN;
+        List<String> sentences = sentences(cells);
+        if (!sentences.isEmpty()) {
+            text.append("CPU per request (capacity)").append(maxN < 2 ? ", one start each: indicative" : "")
+                    .append('\n');
+            sentences.forEach(line -> text.append("  ").append(line).append('\n'));
+            text.append('\n');
+        }
+        for (String regime : selection.regimes()) {
+            List<String> ids = ANSWER.getOrDefault(regime, List.of());
+            List<String> header = new ArrayList<>(List.of("Scenario", "Variant"));
+            ids.forEach(id -> header.add(manifest.metric(id).label()));
+            header.add("bound by, state");
+            TextTable table = TextTable.of(header, 2);
+            for (Manifest.Scenario scenario : selection.scenarios()) {
+                if (!scenario.regimes().containsKey(regime)) {
+                    continue;
+                }
+                for (String variant : variants) {
+                    Optional<RunResults.CellSummary> cell = find(cells, variant, scenario.name(), regime);
+                    if (cell.isEmpty()) {
+                        continue;
+                    }
+                    List<String> row = new ArrayList<>(List.of(scenario.name(), variant));
+                    for (String id : ids) {
+                        row.add(compact(cell.get(), id, uniform));
+                    }
+                    RunResults.CellSummary c = cell.get();
+                    row.add(!c.ok() ? "FAILED" : c.bottleneck() + (c.steady() ? "" : ", UNSTEADY"));
+                    table.row(row);
+                }
+            }
+            if (table.isEmpty()) {
+                continue;
+            }
+            text.append(regime).append(": value").append(maxN >= 2 ? " ±half its range over the starts" : "")
+                    .append(uniform ? " (n = " + maxN + " start" + (maxN == 1 ? "" : "s") + " per cell)" : " (n starts)")
+                    .append('\n').append(table.plain()).append('\n');
+        }
+        Map<String, Map<String, Summary>> startup = results.startup();
+        if (!startup.isEmpty()) {
+            List<String> header = new ArrayList<>(List.of("Variant"));
+            STARTUP.forEach(id -> header.add(manifest.metric(id).label() + " (" + manifest.metric(id).unit() + ")"));
+            TextTable table = TextTable.of(header, 1);
+            for (String variant : variants) {
+                List<String> row = new ArrayList<>(List.of(variant));
+                STARTUP.forEach(id -> row.add(Optional.ofNullable(startup.get(variant)).map(m -> m.get(id))
+                        .map(v -> number(v.value())).orElse("—")));
+                table.row(row);
+            }
+            text.append("startup").append('\n').append(table.plain()).append('\n');
+        }
+        appendFailures(text);
+        text.append("every table (latency percentiles, resources, warmup per start): ")
+                .append(runDir.resolve("summary.md")).append(" or --full-tables\n");
         return text.toString();
     }
 
-    private static String pad(String s, int width, boolean right) {
-        String fill = " ".repeat(Math.max(0, width - s.length()));
-        return right ? fill + s : s + fill;
+    /** Per scenario: which variant needs the least service CPU per request, and how much the others need. */
+    private List<String> sentences(List<RunResults.CellSummary> cells) {
+        List<String> out = new ArrayList<>();
+        for (Manifest.Scenario scenario : selection.scenarios()) {
+            List<RunResults.CellSummary> ok = cells.stream()
+                    .filter(c -> c.ok() && c.key().scenario().equals(scenario.name())
+                            && c.key().regime().equals("capacity") && c.metrics().containsKey("cpu_us_per_req"))
+                    .sorted(java.util.Comparator.comparingDouble(c -> c.metrics().get("cpu_us_per_req").value()))
+                    .toList();
+            if (ok.size() < 2) {
+                continue;
+            }
+            double best = ok.get(0).metrics().get("cpu_us_per_req").value();
+            List<String> others = ok.subList(1, ok.size()).stream().map(c -> c.key().variant() + " "
+                    + String.format(Locale.ROOT, "%.1f×", c.metrics().get("cpu_us_per_req").value() / best)).toList();
+            out.add(scenario.name() + ": " + ok.get(0).key().variant() + " " + number(best) + " µs; "
+                    + String.join(", ", others));
+        }
+        return out;
+    }
+
+    private static String compact(RunResults.CellSummary cell, String id, boolean uniform) {
+        if (!cell.ok()) {
+            return "—";
+        }
+        Summary s = cell.metrics().get(id);
+        if (s == null) {
+            return "—";
+        }
+        String spread = s.n() < 2 || !Double.isFinite(s.spreadPct()) ? ""
+                : String.format(Locale.ROOT, " ±%.0f%%", s.spreadPct() / 2);
+        return number(s.value()) + spread + (uniform ? "" : " (" + s.n() + ")");
     }
 }

@@ -49,8 +49,34 @@ class SmokeProfileEndToEndTest {
         Json.MAPPER.writeValue(manifestFile.toFile(), manifest);
         Path results = tmp.resolve("results");
 
-        int exit = Main.execute(List.of("run", "--root", ROOT.toString(), "--manifest", manifestFile.toString(),
-                "--profile", "smoke", "--results", results.toString(), "--no-build"));
+        java.io.PrintStream console = System.out;
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        System.setOut(new java.io.PrintStream(new java.io.OutputStream() { // to the log and to the assertions
+            @Override
+            public void write(int b) {
+                console.write(b);
+                printed.write(b);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                console.write(b, off, len);
+                printed.write(b, off, len);
+            }
+        }, true, java.nio.charset.StandardCharsets.UTF_8));
+        int exit;
+        try {
+            exit = Main.execute(List.of("run", "--root", ROOT.toString(), "--manifest", manifestFile.toString(),
+                    "--profile", "smoke", "--results", results.toString(), "--no-build"));
+        } finally {
+            System.setOut(console);
+        }
+        // The terminal's answer: the primary metrics of both regimes, each line within 100 columns (issue 13).
+        String answer = printed.toString(java.nio.charset.StandardCharsets.UTF_8);
+        answer = answer.substring(answer.indexOf("capacity: value"));
+        assertThat(answer).contains("latency: value").contains("startup").contains("summary.md or --full-tables");
+        assertThat(answer.lines().takeWhile(l -> !l.startsWith("wall time")))
+                .allSatisfy(line -> assertThat(line.codePointCount(0, line.length())).as(line).isLessThanOrEqualTo(100));
 
         Path runDir = RunOutputs.onlyRun(results);
         JsonNode run = RunOutputs.validRunJson(runDir);
