@@ -27,7 +27,7 @@ class CopiesTest {
     void derivedManifestListsTheCopiesWithTheirArtifactsEnvAndRounds() throws Exception {
         // The repository's manifest plus an entry that extends another: copies carry what they inherit.
         ObjectNode source = (ObjectNode) JSON.readTree(ROOT.resolve("benchmarks.json").toFile());
-        source.withArray("variants").addObject().put("name", "jersey-jdk25").put("extends", "jersey")
+        source.withArray("variants").addObject().put("name", "jersey-on-25").put("extends", "jersey")
                 .putObject("env").put("EXTRA", "1");
         Path manifest = dir.resolve("benchmarks.json");
         JSON.writeValue(manifest.toFile(), source);
@@ -36,13 +36,13 @@ class CopiesTest {
         Path derived = Copies.deriveManifest(manifest, List.of(
                         new Copies.Copy("jersey", "base", jar, Map.of()),
                         new Copies.Copy("jersey", "cpu5", null, Map.of("FAULT_CPU_PERCENT", "5")),
-                        new Copies.Copy("jersey-jdk25", "head", null, Map.of())),
+                        new Copies.Copy("jersey-on-25", "head", null, Map.of())),
                 "smoke", 6, List.of("join-filter"), List.of("capacity"), 600000.0, dir.resolve("d.json"));
 
         JsonNode root = JSON.readTree(derived.toFile());
         assertThat(root.has("$schema")).isFalse();
         assertThat(root.get("variants")).extracting(v -> v.get("name").asText())
-                .containsExactly("jersey--base", "jersey--cpu5", "jersey-jdk25--head");
+                .containsExactly("jersey--base", "jersey--cpu5", "jersey-on-25--head");
         assertThat(root.get("variants").get(0).get("artifact").asText()).isEqualTo(jar.toAbsolutePath().toString());
         assertThat(root.get("variants").get(0).has("build")).as("built in its worktree, not here").isFalse();
         assertThat(root.get("variants").get(1).get("artifact").asText()).isEqualTo("services/jersey/target/jersey.jar");

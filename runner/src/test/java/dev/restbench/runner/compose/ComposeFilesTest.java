@@ -29,7 +29,9 @@ class ComposeFilesTest {
     @Test
     void everyVariantGetsAServiceAndAScrapeJobFromItsEntry(@TempDir Path tmp) throws Exception {
         ObjectNode json = (ObjectNode) Json.MAPPER.readTree(ROOT.resolve("benchmarks.json").toFile());
-        json.withArray("variants").addObject().put("name", "spring-mvc-virtual").put("extends", "spring-mvc")
+        // Host ports follow manifest order from 8081: the two entries added here come after the repository's.
+        int firstPort = 8081 + json.withArray("variants").size();
+        json.withArray("variants").addObject().put("name", "mvc-on-virtual").put("extends", "spring-mvc")
                 .<ObjectNode>set("runtime", Json.MAPPER.createObjectNode().put("name", "jdk").put("version", 25))
                 .putObject("env").put("SPRING_THREADS_VIRTUAL_ENABLED", "true");
         ObjectNode express = json.withArray("variants").addObject().put("name", "express").put("folder", "services/express")
@@ -50,14 +52,14 @@ class ComposeFilesTest {
 
         String compose = files.get(ComposeFiles.COMPOSE);
         assertThat(compose).contains("""
-                  spring-mvc-virtual:
+                  mvc-on-virtual:
                     <<: *variant
-                    profiles: [services, spring-mvc-virtual]
+                    profiles: [services, mvc-on-virtual]
                     build:
                       context: ..
                       dockerfile: compose/variant.Dockerfile
                       args:
-                        VARIANT: spring-mvc-virtual
+                        VARIANT: mvc-on-virtual
                         RUNTIME_VERSION: "25"
                     environment:
                       <<: *variant-env
@@ -65,8 +67,8 @@ class ComposeFilesTest {
                       JAVA_OPTS: "${JAVA_OPTS:--Xms512m -Xmx512m -XX:+UseG1GC}"
                     entrypoint: ["sh", "-c", "exec java $$JAVA_OPTS -jar /app/spring-mvc.jar"]
                     ports:
-                      - "127.0.0.1:8084:8080"
-                """);
+                      - "127.0.0.1:PORT:8080"
+                """.replace("PORT", Integer.toString(firstPort)));
         assertThat(compose).contains("""
                   express:
                     <<: *variant
@@ -80,8 +82,8 @@ class ComposeFilesTest {
                       <<: *variant-health
                       test: ["CMD", "bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080 && printf 'GET /health HTTP/1.0\\\\r\\\\n\\\\r\\\\n' >&3 && grep -q UP <&3"]
                     ports:
-                      - "127.0.0.1:8085:8080"
-                """);
+                      - "127.0.0.1:PORT:8080"
+                """.replace("PORT", Integer.toString(firstPort + 1)));
         assertThat(compose).doesNotContain("express:\n    <<: *variant\n    profiles: [services, express]\n    build:\n"
                 + "      context: ..\n      dockerfile: services/express/Dockerfile\n      args:\n        VARIANT: express\n"
                 + "        RUNTIME_VERSION: \"20\"\n    environment:\n      <<: *variant-env\n      JAVA_OPTS");
