@@ -1,6 +1,7 @@
 package dev.restbench.datarest;
 
-import dev.restbench.datarest.web.ProblemReportValve;
+import dev.restbench.spring.ProblemReportValve;
+
 import dev.restbench.datarest.web.RequestBodyLimitFilter;
 import dev.restbench.support.AllocationMetrics;
 import dev.restbench.support.FaultInjection;

@@ -1,5 +1,7 @@
 package dev.restbench.datarest.catalog;
 
+import dev.restbench.spring.Text;
+
 import com.fasterxml.jackson.annotation.JsonProperty;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;

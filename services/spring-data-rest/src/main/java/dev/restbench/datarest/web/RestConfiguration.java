@@ -1,5 +1,7 @@
 package dev.restbench.datarest.web;
 
+import dev.restbench.spring.IntegralNumbers;
+
 import jakarta.validation.Validator;
 import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.annotation.Value;

@@ -1,6 +1,6 @@
 package dev.restbench.springmvc.category;
 
-import dev.restbench.springmvc.web.Text;
+import dev.restbench.spring.Text;
 
 /** Body of POST and PUT /categories; unknown properties (also id and updatedAt) are ignored. */
 public record CategoryRequest(

@@ -1,6 +1,7 @@
 package dev.restbench.springmvc.item;
 
-import dev.restbench.springmvc.web.Text;
+import dev.restbench.spring.Text;
+
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Digits;

@@ -1,5 +1,7 @@
 package dev.restbench.springmvc.system;
 
+import dev.restbench.spring.IntegralNumbers;
+
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;

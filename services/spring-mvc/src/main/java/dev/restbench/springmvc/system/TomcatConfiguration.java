@@ -1,5 +1,7 @@
 package dev.restbench.springmvc.system;
 
+import dev.restbench.spring.ProblemReportValve;
+
 import org.apache.catalina.core.StandardHost;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;

@@ -1,4 +1,4 @@
-package dev.restbench.springmvc.system;
+package dev.restbench.spring;
 
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
@@ -16,12 +16,12 @@ import java.util.function.LongFunction;
  * (400). Jackson either rejects every number written with a fraction or exponent ({@code accept-float-as-int} off)
  * or truncates 3.5 to 3 (on). Found by the fuzzer: {@code "stock": 12994.0} was refused.
  */
-final class IntegralNumbers {
+public final class IntegralNumbers {
 
     private IntegralNumbers() {
     }
 
-    static SimpleModule module() {
+    public static SimpleModule module() {
         SimpleModule module = new SimpleModule("integral-numbers");
         WholeNumber<Integer> integer = new WholeNumber<>(Integer.class, Integer.MIN_VALUE, Integer.MAX_VALUE,
                 value -> (int) value);

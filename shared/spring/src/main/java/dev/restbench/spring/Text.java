@@ -1,4 +1,4 @@
-package dev.restbench.datarest.catalog;
+package dev.restbench.spring;
 
 import jakarta.validation.Constraint;
 import jakarta.validation.ConstraintValidator;
@@ -12,7 +12,7 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * A text property as the contract defines it (openapi-hal.yaml, Code/Name/Description): at most {@code max} characters
+ * A text property as the contract defines it (openapi.yaml, Code/Name/Description): at most {@code max} characters
  * counted as code points (as PostgreSQL's varchar(n) counts them, not UTF-16 units as {@code @Size} does), no
  * U+0000 (PostgreSQL text cannot hold it), and unless {@code optional}, present and not blank. Blank means nothing
  * but whitespace (Unicode White_Space), control characters and U+FEFF; {@code @NotBlank} (Java's isWhitespace) calls

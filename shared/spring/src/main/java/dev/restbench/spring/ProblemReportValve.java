@@ -1,4 +1,4 @@
-package dev.restbench.springmvc.system;
+package dev.restbench.spring;
 
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
