@@ -177,13 +177,7 @@ public final class AbCommand implements Command {
                 context.add(historyContext(new History(Path.of(options.value("history").get())),
                         InterleavedRun.select(run, "head", head), minEffect));
             }
-            String markdown = PrComment.render(judgement, PrComment.Links.fromEnvironment(
-                    options.value("reports-url").orElse(null), options.value("site-url").orElse(null)), context);
-            System.out.print(markdown);
-            if (options.value("output").isPresent()) {
-                AtomicFiles.writeString(Path.of(options.value("output").get()), markdown);
-            }
-            return options.flag("fail-on-regression") && judgement.hasRegression() ? CompareCommand.EXIT_REGRESSION : 0;
+            return report(judgement, context, options);
         } finally {
             if (!options.flag("keep-worktrees")) {
                 Git.remove(root, baseTree);
@@ -216,6 +210,11 @@ public final class AbCommand implements Command {
         Judgement judgement = design.judge(run);
         List<String> context = List.of("Judged from the recorded A/B run"
                 + (design.stopReason() == null ? "" : "; the measuring run stopped: " + design.stopReason()) + ".");
+        return report(judgement, context, options);
+    }
+
+    /** Prints the PR-comment markdown (and writes it to --output); the exit code --fail-on-regression asks for. */
+    private static int report(Judgement judgement, List<String> context, Options options) throws java.io.IOException {
         String markdown = PrComment.render(judgement, PrComment.Links.fromEnvironment(
                 options.value("reports-url").orElse(null), options.value("site-url").orElse(null)), context);
         System.out.print(markdown);
