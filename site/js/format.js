@@ -93,7 +93,10 @@ export const firstLine = (message) => String(message ?? '').split('\n', 1)[0];
 export const VERDICTS = {
   regression: { symbol: '⚠', label: 'regression' },
   improvement: { symbol: '✓', label: 'improvement' },
-  'within-noise': { symbol: '≈', label: 'within noise' },
+  'no-change': { symbol: '≈', label: 'no change' },
+  'within-noise': { symbol: '≈', label: 'within noise' }, // latest.json v1
+  failed: { symbol: '✗', label: 'failed' },
+  'no-verdict': { symbol: '·', label: 'no verdict' },
   inconclusive: { symbol: '?', label: 'inconclusive' },
   'not-comparable': { symbol: '∅', label: 'not comparable' },
 };

@@ -8,6 +8,7 @@ import { VERDICTS, firstLine, formatDate, formatNumber, formatPct, formatValue, 
 
 export const LOAD_MEASURES = ['throughput', 'latency_p50', 'latency_p95', 'latency_p99', 'error_pct'];
 export const RESOURCES = ['cpu_us_per_req', 'alloc_bytes_per_req', 'heap_mean_mb', 'heap_peak_mb', 'gc_ms_per_s', 'jit_cpu_ms_per_s', 'threads_peak', 'hikari_active_mean', 'hikari_active_peak'];
+const BOUND = { database: 'db-bound', 'load-generator': 'load-generator-bound', unknown: 'bound: unknown', mixed: 'bound: mixed' };
 const RESOURCE_HEADERS = {
   cpu_us_per_req: 'CPU / req', alloc_bytes_per_req: 'Alloc / req', heap_mean_mb: 'Heap mean', heap_peak_mb: 'Heap peak',
   gc_ms_per_s: 'GC', jit_cpu_ms_per_s: 'JIT', threads_peak: 'Threads peak', hikari_active_mean: 'Hikari active mean', hikari_active_peak: 'Hikari active peak',
@@ -23,18 +24,23 @@ function newestRun(model) {
       const metrics = {};
       for (const [metric, m] of Object.entries(c.metrics ?? {})) {
         if (!m || typeof m !== 'object') continue;
+        // v2 (the runner's LatestJson): value, baseline {value, runs}, lowPct/highPct; v1: median, noiseBandPct.
         metrics[metric] = {
-          value: m.median, unit: m.unit, n: m.n, spread: m.spreadPct != null ? `spread ${formatNumber(m.spreadPct)} %` : '',
-          min: m.min, max: m.max, deltaPct: m.deltaPct, verdict: m.verdict, noiseBandPct: m.noiseBandPct, baseline: m.baseline,
+          value: m.value ?? m.median, unit: m.unit, n: m.n, spread: m.spreadPct != null ? `spread ${formatNumber(m.spreadPct)} %` : '',
+          min: m.min, max: m.max, deltaPct: m.deltaPct, lowPct: m.lowPct, highPct: m.highPct, verdict: m.verdict,
+          noiseBandPct: m.noiseBandPct, reason: m.reason,
+          baseline: m.baseline ? { value: m.baseline.value ?? m.baseline.median, n: m.baseline.runs ?? m.baseline.n } : null,
+          // Cell qualifiers, shown once per cell: on its throughput, the figure they qualify most.
+          steady: metric !== 'throughput' || c.steady !== false, bottleneck: metric === 'throughput' ? c.bottleneck ?? null : null,
         };
       }
-      cells.set(`${c.variant}|${c.scenario}|${c.regime}`, { variant: c.variant, scenario: c.scenario, regime: c.regime, status: c.status, reason: c.reason, metrics });
+      cells.set(`${c.variant}|${c.scenario}|${c.regime}`, { variant: c.variant, scenario: c.scenario, regime: c.regime, status: c.status, reason: c.reason, steady: c.steady !== false, bottleneck: c.bottleneck ?? null, metrics });
     }
     const startup = new Map();
     for (const v of Array.isArray(latest.variants) ? latest.variants : []) {
       const metrics = {};
       for (const [metric, m] of Object.entries(v?.startup ?? {})) {
-        metrics[metric] = { value: m?.median, unit: m?.unit ?? '', n: m?.n, spread: m?.spreadPct != null ? `spread ${formatNumber(m.spreadPct)} %` : '', min: m?.min, max: m?.max };
+        metrics[metric] = { value: m?.value ?? m?.median, unit: m?.unit ?? '', n: m?.n, spread: m?.spreadPct != null ? `spread ${formatNumber(m.spreadPct)} %` : '', min: m?.min, max: m?.max };
       }
       startup.set(v.name, metrics);
     }
@@ -71,12 +77,22 @@ function valueCell(m, testid) {
   const verdict = m.verdict ? VERDICTS[m.verdict] ?? { symbol: '', label: m.verdict } : null;
   const title = [
     m.min != null && m.max != null ? `min ${formatNumber(m.min)} – max ${formatNumber(m.max)}` : null,
-    m.baseline ? `previous: ${formatValue(m.baseline.median, m.unit)} (n=${m.baseline.n})` : null,
+    m.baseline ? `previous: ${formatValue(m.baseline.value, m.unit)} (n=${m.baseline.n})` : null,
+    m.lowPct != null && m.highPct != null ? `change ${formatPct(m.lowPct)} … ${formatPct(m.highPct)}` : null,
     m.noiseBandPct != null ? `noise band ± ${formatNumber(m.noiseBandPct)} %` : null,
+    m.reason ? String(m.reason) : null,
+    m.bottleneck ? `bound by ${m.bottleneck}` : null,
   ].filter(Boolean).join('; ');
+  // What bound the cell and whether it was measured in steady state, next to the number they qualify.
+  const bound = m.bottleneck && m.bottleneck !== 'service' && m.bottleneck !== 'none' ? BOUND[m.bottleneck] ?? `${m.bottleneck}-bound` : null;
   return h('td', { class: 'cell', dataset: { verdict: m.verdict ?? 'none', testid }, title: title || null },
     h('span', { class: 'value' }, formatValue(m.value, m.unit)),
     h('span', { class: 'meta' }, [m.n != null ? `n=${m.n}` : null, m.spread || null].filter(Boolean).join(' · ')),
+    bound || m.steady === false
+      ? h('span', { class: 'qualifiers' },
+        bound ? h('span', { class: 'bound', title: `the ${m.bottleneck}, not the service, was at its limit: compare CPU and allocation per request` }, bound) : null,
+        m.steady === false ? h('span', { class: 'unsteady', title: 'the warmup reached its cap before the service was steady' }, 'unsteady') : null)
+      : null,
     m.deltaPct != null || m.verdict
       ? h('span', { class: 'delta' },
         m.deltaPct != null ? `${formatPct(m.deltaPct)} ` : '',

@@ -80,6 +80,12 @@ describe('overview', () => {
     assert.match(await flagged.textContent(), /\+2\d\.\d %.*regression/s);
 
     assert.match(await page.locator('td.failed').first().textContent(), /failed.*did not become healthy/s);
+    // latest.json v2: what bound a cell and an unsteady warmup are shown with the number; unchanged series say so.
+    assert.match(await page.locator('td[data-testid="jersey/read-heavy/capacity/throughput"]').textContent(), /db-bound/);
+    assert.doesNotMatch(await page.locator('td[data-testid="jersey/join-filter/latency/throughput"]').textContent(), /bound/);
+    assert.match(await page.locator('td[data-testid="spring-data-rest/read-heavy/capacity/throughput"]').textContent(), /unsteady/);
+    assert.ok(await page.locator('td[data-verdict="no-change"] .verdict').count() > 0, 'some series are judged "no change"');
+    assert.equal(await page.locator('.verdict:text("undefined")').count(), 0);
     assert.equal(await page.locator('#table-startup tbody tr').count(), 3);
     assert.match(await page.locator('#environment').textContent(), /Synthetic CPU/);
     assert.match(await page.locator('.run-summary').textContent(), /Compared with run/);
