@@ -150,7 +150,7 @@ function measuresTable(run, state, variants) {
   if (!rows.length) return h('p', { class: 'empty' }, 'No scenario matches the filters.');
   return h('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Scenarios and measures' },
     h('table', { class: 'compare', id: 'table-measures' },
-      h('caption', null, 'Scenarios & measures (median of repetitions; delta vs the previous comparable run)'),
+      h('caption', null, 'Scenarios & measures (value over the starts of the newest run; change and verdict against the history)'),
       h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Scenario'), h('th', { scope: 'col' }, 'Measure'), variants.map((v) => h('th', { scope: 'col', title: variantTitle(v) }, variantLabel(v))))),
       h('tbody', null, rows)));
 }
@@ -233,6 +233,34 @@ function runHeader(model, run) {
   ];
 }
 
+/**
+ * The answer first: per scenario (capacity regime), which variant needs the least service CPU per request and how
+ * many times that the others need, from the newest run's values; with each the figure's spread over starts, and
+ * "one start each: indicative" when that is all there is. CPU per request, not throughput: on a small runner the
+ * database or the load generator often holds the throughput (the cells say which), while CPU per request is the
+ * stack's own cost whatever bound the cell.
+ */
+function summarySentences(run, state, variants) {
+  const items = [];
+  const scenarios = [...new Set([...run.cells.values()].map((c) => c.scenario))];
+  for (const scenario of scenarios) {
+    if (!admits(state.scenarios, scenario)) continue;
+    const cells = variants.map((v) => run.cells.get(`${v}|${scenario}|capacity`))
+      .filter((c) => c && c.status === 'ok' && Number.isFinite(c.metrics.cpu_us_per_req?.value) && c.metrics.cpu_us_per_req.value > 0)
+      .sort((a, b) => a.metrics.cpu_us_per_req.value - b.metrics.cpu_us_per_req.value);
+    if (cells.length < 2) continue;
+    const best = cells[0].metrics.cpu_us_per_req;
+    const single = cells.every((c) => (c.metrics.cpu_us_per_req.n ?? 1) < 2);
+    items.push(h('li', { dataset: { scenario } },
+      h('strong', null, scenario), ': ', variantLabel(cells[0].variant), ' needs the least CPU per request (',
+      formatValue(best.value, best.unit), ')',
+      cells.slice(1).map((c) => [', ', variantLabel(c.variant), ' ',
+        h('span', { class: 'ratio' }, `${(c.metrics.cpu_us_per_req.value / best.value).toFixed(1)}×`)]),
+      single ? ' — one start each: indicative' : ` — values over ${best.n} starts, spread in the table`, '.'));
+  }
+  return items.length ? h('ul', { class: 'answer', id: 'answer' }, items) : null;
+}
+
 export function renderOverview(root, model, state) {
   const run = newestRun(model);
   const allVariants = [...new Set([...run.cells.values()].map((c) => c.variant).concat([...run.startup.keys()]))];
@@ -240,6 +268,7 @@ export function renderOverview(root, model, state) {
   root.append(
     h('section', { 'aria-labelledby': 'h-overview', id: 'overview' },
       h('h2', { id: 'h-overview' }, 'Latest comparison'),
+      summarySentences(run, state, variants),
       runHeader(model, run),
       measuresTable(run, state, variants),
       h('h3', null, 'JVM resources'),

@@ -86,6 +86,13 @@ describe('overview', () => {
     assert.match(await page.locator('td[data-testid="spring-data-rest/read-heavy/capacity/throughput"]').textContent(), /unsteady/);
     assert.ok(await page.locator('td[data-verdict="no-change"] .verdict').count() > 0, 'some series are judged "no change"');
     assert.equal(await page.locator('.verdict:text("undefined")').count(), 0);
+    // The answer first: one sentence per capacity scenario, the cheapest variant by CPU per request and the others'
+    // multiples of it (≥ 1, ascending), from the same values the table shows.
+    const answer = page.locator('#answer li[data-scenario="read-heavy"]');
+    assert.match(await answer.textContent(), /^read-heavy: .+ needs the least CPU per request \([\d.,k]+ µs\), .+ [\d.]+×, .+ [\d.]+×/);
+    const ratios = (await answer.locator('.ratio').allTextContents()).map((t) => Number.parseFloat(t));
+    assert.equal(ratios.length, 2);
+    assert.ok(ratios[0] >= 1 && ratios[1] >= ratios[0], ratios.join(' '));
     assert.equal(await page.locator('#table-startup tbody tr').count(), 3);
     assert.match(await page.locator('#environment').textContent(), /Synthetic CPU/);
     assert.match(await page.locator('.run-summary').textContent(), /Compared with run/);
