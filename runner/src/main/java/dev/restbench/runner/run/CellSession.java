@@ -30,6 +30,13 @@ final class CellSession {
                 int windows, int windowSeconds, double maxErrorPct, double capacityP99Ms) {
     }
 
+    /**
+     * One operation (a Gatling request name: GET one, list, POST, …) over all measured windows of a start: seed 004's
+     * per-method table. Reported, not judged: the cell's metrics are the verdicts' input.
+     */
+    record Operation(long requests, double reqPerS, long p50Ms, long p99Ms, double errorPct) {
+    }
+
     /** One measured window: when it started (epoch ms), how long it lasted, its figures. */
     record Window(long startedAtMillis, double seconds, Map<String, Double> metrics, WindowMetrics.Utilisation utilisation) {
     }
@@ -39,10 +46,16 @@ final class CellSession {
      * the warmup cap although the rule never held ({@code unsteadyReason} says which criterion failed last).
      */
     record Outcome(boolean ok, String reason, double warmupSeconds, boolean steady, String unsteadyReason,
-                   List<Window> windows, WindowMetrics.Utilisation utilisation, String report) {
+                   List<Window> windows, WindowMetrics.Utilisation utilisation, Map<String, Operation> operations,
+                   String report) {
 
         static Outcome failed(String reason, double warmupSeconds, String report) {
-            return new Outcome(false, reason, warmupSeconds, false, null, List.of(), null, report);
+            return new Outcome(false, reason, warmupSeconds, false, null, List.of(), null, Map.of(), report);
+        }
+
+        Outcome withReport(String report) {
+            return new Outcome(ok, reason, warmupSeconds, steady, unsteadyReason, windows, utilisation, operations,
+                    report);
         }
 
         String bottleneck() {
@@ -179,8 +192,12 @@ final class CellSession {
         if (failure != null) {
             return Outcome.failed(failure, warmupSeconds, report);
         }
+        double seconds = windows.stream().mapToDouble(Window::seconds).sum();
+        Map<String, Operation> operations = new java.util.LinkedHashMap<>();
+        measured.byName().forEach((name, slice) -> operations.put(name, new Operation(slice.total(),
+                slice.total() / seconds, slice.percentileMillis(50), slice.percentileMillis(99), slice.errorPct())));
         return new Outcome(true, null, warmupSeconds, verdict.steady(), verdict.steady() ? null : verdict.reason(),
-                windows, WindowMetrics.Utilisation.mean(utilisation), report);
+                windows, WindowMetrics.Utilisation.mean(utilisation), operations, report);
     }
 
     private static String broken(ServiceUnderTest service, GatlingSession gatling, String when) {

@@ -153,6 +153,19 @@ final class ResultsWriter {
                 windows.add(w);
             }
             t.put("windows", cell.ok() ? windows : List.of());
+            Map<String, Object> operations = new LinkedHashMap<>();
+            if (cell.ok()) {
+                outcome.operations().forEach((name, op) -> {
+                    Map<String, Object> o = new LinkedHashMap<>();
+                    o.put("requests", op.requests());
+                    o.put("reqPerS", round(op.reqPerS()));
+                    o.put("p50Ms", op.p50Ms());
+                    o.put("p99Ms", op.p99Ms());
+                    o.put("errorPct", round(op.errorPct()));
+                    operations.put(name, o);
+                });
+            }
+            t.put("operations", operations);
             t.put("report", outcome.report());
             trials.add(t);
         }

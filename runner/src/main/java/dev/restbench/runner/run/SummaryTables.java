@@ -86,6 +86,31 @@ final class SummaryTables {
         tables.add(new Table("Resources (service process, over the measured window)", table(resourceHeader, 3,
                 resourceRows)));
 
+        List<String> operationHeader = new ArrayList<>(List.of("Scenario", "Regime", "Operation"));
+        variants.forEach(v -> operationHeader.add(v + " (req/s · p99 ms)"));
+        List<List<String>> operationRows = new ArrayList<>();
+        for (Manifest.Scenario scenario : selection.scenarios()) {
+            for (String regime : selection.regimes()) {
+                java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+                for (String variant : variants) {
+                    find(cells, variant, scenario.name(), regime).filter(RunResults.CellSummary::ok)
+                            .ifPresent(c -> c.trials().forEach(t -> names.addAll(t.outcome().operations().keySet())));
+                }
+                for (String name : names) {
+                    List<String> row = new ArrayList<>(List.of(scenario.name(), regime, name));
+                    for (String variant : variants) {
+                        row.add(find(cells, variant, scenario.name(), regime).filter(RunResults.CellSummary::ok)
+                                .map(c -> operation(c, name)).orElse("—"));
+                    }
+                    operationRows.add(row);
+                }
+            }
+        }
+        if (!operationRows.isEmpty()) {
+            tables.add(new Table("Per operation (Gatling's request names; over the measured windows, value over starts)",
+                    table(operationHeader, 3, operationRows)));
+        }
+
         List<List<String>> methodRows = new ArrayList<>();
         for (RunResults.CellSummary cell : cells) {
             List<String> warmups = cell.trials().stream()
@@ -122,6 +147,18 @@ final class SummaryTables {
 
     List<String> failures() {
         return failures;
+    }
+
+    /** "req/s · p99 ms" of one operation: the centre of its starts' values (geometric mean; median for p99). */
+    private static String operation(RunResults.CellSummary cell, String name) {
+        List<CellSession.Operation> ops = cell.trials().stream().map(t -> t.outcome().operations().get(name))
+                .filter(java.util.Objects::nonNull).toList();
+        if (ops.isEmpty()) {
+            return "—";
+        }
+        double rate = Summary.center(ops.stream().mapToDouble(CellSession.Operation::reqPerS).toArray());
+        double p99 = dev.restbench.runner.stats.Descriptive.median(ops.stream().mapToDouble(o -> o.p99Ms()).toArray());
+        return number(rate) + " · " + number(p99);
     }
 
     private static Optional<RunResults.CellSummary> find(List<RunResults.CellSummary> cells, String variant,

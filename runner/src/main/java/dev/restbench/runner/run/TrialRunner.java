@@ -166,8 +166,7 @@ final class TrialRunner {
             }
         }
         Trees.delete(work);
-        return new CellSession.Outcome(outcome.ok(), outcome.reason(), outcome.warmupSeconds(), outcome.steady(),
-                outcome.unsteadyReason(), outcome.windows(), outcome.utilisation(), report);
+        return outcome.withReport(report);
     }
 
     private void record(RunResults.CellKey key, RunPlan.Trial trial, int index, CellSession.Outcome outcome) {
