@@ -144,7 +144,7 @@ public final class BenchmarkRun {
         new ResultsWriter(manifest, runDir).writeAll(info, results, tables.markdown());
         if (options.tables() != RunOptions.Tables.NONE) {
             out.println();
-            out.print(options.tables() == RunOptions.Tables.FULL ? tables.plainText() : tables.answer(runDir));
+            out.print(options.tables() == RunOptions.Tables.FULL ? tables.plainText() : tables.answer());
         }
         out.println(timingLine());
         out.println("results: " + runDir);

@@ -74,7 +74,7 @@ class SmokeProfileEndToEndTest {
         // The terminal's answer: the primary metrics of both regimes, each line within 100 columns (issue 13).
         String answer = printed.toString(java.nio.charset.StandardCharsets.UTF_8);
         answer = answer.substring(answer.indexOf("capacity: value"));
-        assertThat(answer).contains("latency: value").contains("startup").contains("summary.md or --full-tables");
+        assertThat(answer).contains("latency: value").contains("startup").contains("summary.md there, or --full-tables");
         assertThat(answer.lines().takeWhile(l -> !l.startsWith("wall time")))
                 .allSatisfy(line -> assertThat(line.codePointCount(0, line.length())).as(line).isLessThanOrEqualTo(100));
 
