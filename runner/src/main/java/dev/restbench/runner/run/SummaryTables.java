@@ -247,7 +247,7 @@ final class SummaryTables {
         if (!sentences.isEmpty()) {
             text.append("CPU per request (capacity)").append(maxN < 2 ? ", one start each: indicative" : "")
                     .append('\n');
-            sentences.forEach(line -> text.append("  ").append(line).append('\n'));
+            sentences.forEach(line -> text.append(wrap("  " + line, "    ", 100)));
             text.append('\n');
         }
         for (String regime : selection.regimes()) {
@@ -302,6 +302,22 @@ final class SummaryTables {
         // The results directory is printed below ("results: …"); a path here could not keep the line within 100.
         text.append("all tables (percentiles, resources, per operation, warmup): summary.md there, or --full-tables\n");
         return text.toString();
+    }
+
+    /** Breaks a line at spaces so that no line is longer than {@code width}; continuations start with {@code indent}. */
+    static String wrap(String line, String indent, int width) {
+        StringBuilder out = new StringBuilder();
+        StringBuilder current = new StringBuilder();
+        for (String word : line.split(" (?=\\S)")) {
+            if (current.length() > 0 && current.length() + 1 + word.length() > width) {
+                out.append(current).append('\n');
+                current = new StringBuilder(indent);
+            } else if (current.length() > 0 && !current.toString().equals(indent)) {
+                current.append(' ');
+            }
+            current.append(word);
+        }
+        return out.append(current).append('\n').toString();
     }
 
     /** Per scenario: which variant needs the least service CPU per request, and how much the others need. */
