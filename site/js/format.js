@@ -40,6 +40,7 @@ export const METRIC_LABELS = {
   latency_max: 'max latency',
   error_pct: 'Errors',
   cpu_us_per_req: 'CPU per request',
+  req_per_cpu_s: 'Requests per CPU-second',
   alloc_bytes_per_req: 'Allocation per request',
   heap_mean_mb: 'Heap mean',
   heap_peak_mb: 'Heap peak',
@@ -50,6 +51,7 @@ export const METRIC_LABELS = {
   hikari_active_peak: 'Hikari active peak',
   time_to_ready_ms: 'Time to ready',
   rss_after_start_mb: 'RSS after start',
+  heap_after_start_mb: 'Heap after start',
   classes_loaded: 'Classes loaded',
   live_threads: 'Live threads',
 };
