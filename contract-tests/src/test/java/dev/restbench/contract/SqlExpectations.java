@@ -18,6 +18,8 @@ import java.util.Optional;
  * beside the code that issues the statements, where the variant's author sees it. Per request (a
  * {@link SqlStatementCountTest} case name): the statements, as a number or {@code {"statements": n,
  * "transactions": m}}; {@code transactionsPerRequest} is the BEGINs of every request that does not say otherwise.
+ * A variant that runs another's application code on another server says so instead of copying the counts:
+ * {@code {"sameAs": "../spring-mvc/sql-statements.json"}} (a path relative to its own file; one step, no chains).
  */
 record SqlExpectations(Path file, int transactionsPerRequest, Map<String, Expected> requests) {
 
@@ -33,6 +35,17 @@ record SqlExpectations(Path file, int transactionsPerRequest, Map<String, Expect
         }
         try {
             JsonNode root = new ObjectMapper().readTree(file.toFile());
+            if (root.has("sameAs")) {
+                Path same = file.getParent().resolve(root.path("sameAs").asText()).normalize();
+                if (!Files.isRegularFile(same)) {
+                    throw new AssertionError(file + ": \"sameAs\" names " + same + ", which does not exist");
+                }
+                root = new ObjectMapper().readTree(same.toFile());
+                if (root.has("sameAs")) {
+                    throw new AssertionError(file + ": \"sameAs\" names " + same + ", which is itself a \"sameAs\"");
+                }
+                file = same;
+            }
             int perRequest = root.path("transactionsPerRequest").asInt(0);
             Map<String, Expected> requests = new LinkedHashMap<>();
             root.path("requests").fields().forEachRemaining(e -> requests.put(e.getKey(), e.getValue().isInt()

@@ -3,12 +3,15 @@ package dev.restbench.springmvc.system;
 import dev.restbench.spring.ProblemReportValve;
 
 import org.apache.catalina.core.StandardHost;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+/** Only when the jar runs on Tomcat: services/spring-mvc-jetty compiles these sources with Jetty as the server. */
 @Configuration(proxyBeanMethods = false)
+@ConditionalOnClass(name = "org.apache.catalina.startup.Tomcat")
 class TomcatConfiguration {
 
     /** Problem details also for the requests Tomcat refuses itself (see ProblemReportValve). */

@@ -1,0 +1,23 @@
+package dev.restbench.springmvc.system;
+
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.web.servlet.DispatcherServlet;
+
+import java.io.IOException;
+
+/**
+ * Spring's DispatcherServlet with TRACE dispatched like any other method. Tomcat refuses TRACE itself (405);
+ * Jetty leaves it to the servlet, whose default echoes the request (200, message/http), and FrameworkServlet's
+ * dispatch-trace option still appends that echo after Spring's own answer. Here TRACE is a method no endpoint
+ * supports: Spring's 405 problem with the path's Allow, and nothing after it.
+ */
+class TraceDispatcherServlet extends DispatcherServlet {
+
+    @Override
+    protected void doTrace(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        processRequest(request, response);
+    }
+}
