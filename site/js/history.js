@@ -363,6 +363,8 @@ export async function loadHistory(base) {
   model.warnings.push(...optionalWarnings);
   model.index = index;
   model.latest = latest;
+  // Files latest.json names (flame graphs) are relative to the history directory, not to the page.
+  model.base = base;
   model.analysis = analysis;
   return model;
 }

@@ -34,7 +34,7 @@ function newestRun(model) {
           steady: metric !== 'throughput' || c.steady !== false, bottleneck: metric === 'throughput' ? c.bottleneck ?? null : null,
         };
       }
-      cells.set(`${c.variant}|${c.scenario}|${c.regime}`, { variant: c.variant, scenario: c.scenario, regime: c.regime, status: c.status, reason: c.reason, steady: c.steady !== false, bottleneck: c.bottleneck ?? null, metrics });
+      cells.set(`${c.variant}|${c.scenario}|${c.regime}`, { variant: c.variant, scenario: c.scenario, regime: c.regime, status: c.status, reason: c.reason, steady: c.steady !== false, bottleneck: c.bottleneck ?? null, metrics, flameGraphs: flameGraphsOf(c, model.base ?? '') });
     }
     const startup = new Map();
     for (const v of Array.isArray(latest.variants) ? latest.variants : []) {
@@ -130,15 +130,40 @@ function failedCell(cell) {
     h('span', { class: 'verdict verdict-failed' }, '✗ failed'), h('span', { class: 'meta reason' }, shortReason(cell.reason)));
 }
 
+/**
+ * latest.json's flame-graph links of a cell: paths in the history (the runner's --flamegraphs, kept by `history
+ * append`), resolved against the history's base. Only relative paths inside it are linked.
+ */
+function flameGraphsOf(c, base) {
+  const g = c?.flameGraphs;
+  const inside = (p) => typeof p === 'string' && /^flamegraphs\/[A-Za-z0-9._\/-]+\.html$/.test(p) && !p.includes('..');
+  return g && inside(g.cpu) && inside(g.alloc) ? { cpu: base + g.cpu, alloc: base + g.alloc } : null;
+}
+
+/** The row under a scenario's measures: each variant's CPU and allocation flame graphs of the newest run. */
+function flameGraphRow(group, variants) {
+  return h('tr', { class: 'flamegraphs' },
+    h('th', { scope: 'row' }, 'Flame graphs', h('span', { class: 'metric-id' }, 'profiling window')),
+    variants.map((v) => {
+      const graphs = group.byVariant.get(v)?.flameGraphs;
+      if (!graphs) return h('td', { class: 'cell', title: 'no flame graphs for this cell in the newest run' }, '—');
+      const testid = `${v}/${group.scenario}/${group.regime}/flamegraphs`;
+      return h('td', { class: 'cell', dataset: { testid } },
+        h('a', { href: graphs.cpu, target: '_blank', rel: 'noopener', class: 'flamegraph-cpu' }, 'CPU'), ' · ',
+        h('a', { href: graphs.alloc, target: '_blank', rel: 'noopener', class: 'flamegraph-alloc' }, 'allocation'));
+    }));
+}
+
 function measuresTable(run, state, variants) {
   const rows = [];
   for (const group of scenarioRows(run, state, variants)) {
     const measures = measuresOf(group, false).filter((m) => admits(state.metrics, m));
     const anyFailed = variants.some((v) => group.byVariant.get(v)?.status === 'failed');
     const lines = measures.length ? measures : anyFailed ? ['—'] : [];
+    const graphs = lines.length > 0 && variants.some((v) => group.byVariant.get(v)?.flameGraphs);
     lines.forEach((metric, i) => {
       rows.push(h('tr', null,
-        i === 0 ? h('th', { scope: 'rowgroup', rowspan: lines.length, class: 'scenario' }, group.scenario, h('span', { class: 'regime' }, group.regime)) : null,
+        i === 0 ? h('th', { scope: 'rowgroup', rowspan: lines.length + (graphs ? 1 : 0), class: 'scenario' }, group.scenario, h('span', { class: 'regime' }, group.regime)) : null,
         h('th', { scope: 'row' }, metric === '—' ? '' : metricLabel(metric), metric !== '—' ? h('span', { class: 'metric-id' }, metric) : null),
         variants.map((v) => {
           const cell = group.byVariant.get(v);
@@ -146,6 +171,7 @@ function measuresTable(run, state, variants) {
           return valueCell(cell?.metrics[metric], `${v}/${group.scenario}/${group.regime}/${metric}`);
         })));
     });
+    if (graphs) rows.push(flameGraphRow(group, variants));
   }
   if (!rows.length) return h('p', { class: 'empty' }, 'No scenario matches the filters.');
   return h('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Scenarios and measures' },

@@ -93,6 +93,19 @@ describe('overview', () => {
     const ratios = (await answer.locator('.ratio').allTextContents()).map((t) => Number.parseFloat(t));
     assert.equal(ratios.length, 2);
     assert.ok(ratios[0] >= 1 && ratios[1] >= ratios[0], ratios.join(' '));
+    // --flamegraphs: each profiled cell links its CPU and allocation graphs (pages the history holds); a cell
+    // without graphs says so instead of a dead link.
+    const graphs = page.locator('td[data-testid="spring-data-rest/read-heavy/capacity/flamegraphs"]');
+    assert.match(await graphs.textContent(), /CPU · allocation/);
+    for (const kind of ['cpu', 'alloc']) {
+      const href = await graphs.locator(`a.flamegraph-${kind}`).getAttribute('href');
+      assert.match(href, new RegExp(`dev/bench/flamegraphs/[^/]+/spring-data-rest-read-heavy-capacity-s1/${kind}\\.html$`));
+      const opened = await page.request.get(new URL(href, page.url()).href);
+      assert.equal(opened.status(), 200, href);
+      assert.match(await opened.text(), new RegExp(`spring-data-rest ${kind} flame graph`));
+    }
+    assert.equal(await page.locator('td[data-testid="spring-mvc/read-heavy/capacity/flamegraphs"]').count(), 0);
+    assert.equal(await page.locator('tr.flamegraphs').count(), 1, 'only read-heavy capacity was profiled');
     assert.equal(await page.locator('#table-startup tbody tr').count(), 3);
     assert.match(await page.locator('#environment').textContent(), /Synthetic CPU/);
     assert.match(await page.locator('.run-summary').textContent(), /Compared with run/);

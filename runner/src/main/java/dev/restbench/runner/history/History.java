@@ -67,7 +67,38 @@ public final class History {
         Path file = Files.isDirectory(runDirOrFile) ? runDirOrFile.resolve("run.json") : runDirOrFile;
         RunRecord run = RunRecord.read(file);
         byte[] bytes = Files.readAllBytes(file);
-        return append(run, bytes, options);
+        List<String> graphs = Files.isDirectory(runDirOrFile) ? copyFlameGraphs(run, runDirOrFile) : List.of();
+        AppendResult result = append(run, bytes, options);
+        List<String> changed = new ArrayList<>(graphs);
+        changed.addAll(result.changedFiles());
+        return new AppendResult(result.runId(), result.alreadyPresent(), changed);
+    }
+
+    /**
+     * The run's flame graphs (--flamegraphs), the HTML pages only, to flamegraphs/&lt;runId&gt;/&lt;cell&gt;/ in the
+     * history: before latest.json, which links them only once they are there.
+     */
+    private List<String> copyFlameGraphs(RunRecord run, Path runDir) throws IOException {
+        if (!SAFE_RUN_ID.matcher(run.runId()).matches()) {
+            throw new IllegalArgumentException("runId \"" + run.runId() + "\" is not a safe file name");
+        }
+        List<String> copied = new ArrayList<>();
+        for (JsonNode cell : run.raw().path("cells")) {
+            for (JsonNode trial : cell.path("trials")) {
+                for (String kind : List.of("cpu", "alloc")) {
+                    String path = trial.path("flameGraphs").path(kind).asText(null);
+                    String target = FlameGraphLinks.inHistory(run.runId(), path);
+                    Path source = path == null ? null : runDir.resolve(path).normalize();
+                    if (target == null || !source.startsWith(runDir) || !Files.isRegularFile(source)) {
+                        continue;
+                    }
+                    if (writeIfChanged(dir.resolve(target), Files.readAllBytes(source))) {
+                        copied.add(target);
+                    }
+                }
+            }
+        }
+        return copied;
     }
 
     public AppendResult append(RunRecord run, byte[] runJson, AppendOptions options) throws IOException {
@@ -102,7 +133,8 @@ public final class History {
         }
 
         List<RunRecord> all = loadRuns(runs, run);
-        if (writeIfChanged(dir.resolve("latest.json"), JsJson.stringify(LatestJson.build(all)))) {
+        if (writeIfChanged(dir.resolve("latest.json"), JsJson.stringify(LatestJson.build(all,
+                path -> Files.isRegularFile(dir.resolve(path)))))) {
             changed.add("latest.json");
         }
         if (writeIfChanged(dir.resolve("analysis.json"), JsJson.stringify(AnalysisJson.build(all)))) {

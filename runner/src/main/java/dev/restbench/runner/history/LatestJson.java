@@ -33,6 +33,11 @@ final class LatestJson {
     }
 
     static ObjectNode build(List<RunRecord> runs) {
+        return build(runs, path -> false);
+    }
+
+    /** @param inHistory whether a file (a path relative to the history) is there: only those are linked */
+    static ObjectNode build(List<RunRecord> runs, java.util.function.Predicate<String> inHistory) {
         ObjectNode latest = NODES.objectNode();
         latest.put("schemaVersion", 2);
         if (runs.isEmpty()) {
@@ -98,6 +103,7 @@ final class LatestJson {
             } else {
                 out.putNull("bottleneck");
             }
+            flameGraphs(head.runId(), cell, inHistory, out);
             SeriesVerdict failure = bySeries.get(variant + "/" + scenario + "/" + regime + "/—");
             if (failure != null) {
                 out.put("verdict", failure.verdict().json());
@@ -140,6 +146,21 @@ final class LatestJson {
             }
         }
         return latest;
+    }
+
+    /** The cell's flame graphs (the first start that has both), as history paths; absent when none were kept. */
+    private static void flameGraphs(String runId, JsonNode cell, java.util.function.Predicate<String> inHistory,
+                                    ObjectNode out) {
+        for (JsonNode trial : cell.path("trials")) {
+            String cpu = FlameGraphLinks.inHistory(runId, trial.path("flameGraphs").path("cpu").asText(null));
+            String alloc = FlameGraphLinks.inHistory(runId, trial.path("flameGraphs").path("alloc").asText(null));
+            if (cpu != null && alloc != null && inHistory.test(cpu) && inHistory.test(alloc)) {
+                ObjectNode graphs = out.putObject("flameGraphs");
+                graphs.put("cpu", cpu);
+                graphs.put("alloc", alloc);
+                return;
+            }
+        }
     }
 
     static ObjectNode commitSummary(RunRecord run) {

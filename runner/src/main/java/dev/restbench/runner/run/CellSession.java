@@ -47,15 +47,15 @@ final class CellSession {
      */
     record Outcome(boolean ok, String reason, double warmupSeconds, boolean steady, String unsteadyReason,
                    List<Window> windows, WindowMetrics.Utilisation utilisation, Map<String, Operation> operations,
-                   String report) {
+                   String report, FlameGraphs.Result flameGraphs) {
 
         static Outcome failed(String reason, double warmupSeconds, String report) {
-            return new Outcome(false, reason, warmupSeconds, false, null, List.of(), null, Map.of(), report);
+            return new Outcome(false, reason, warmupSeconds, false, null, List.of(), null, Map.of(), report, null);
         }
 
         Outcome withReport(String report) {
             return new Outcome(ok, reason, warmupSeconds, steady, unsteadyReason, windows, utilisation, operations,
-                    report);
+                    report, flameGraphs);
         }
 
         String bottleneck() {
@@ -76,14 +76,22 @@ final class CellSession {
     }
 
     /**
+     * A profiling window after the published ones (--flamegraphs): {@code jcmd} of the service's JDK, or null when
+     * the service is no JVM (then {@code absent} says why there are no graphs).
+     */
+    record Profiling(FlameGraphs graphs, Path jcmd, long pid, String cellName, String title, String absent) {
+    }
+
+    /**
      * @param workDir   Gatling's results and stop file (removed by the caller)
      * @param gatlingLog Gatling's console
+     * @param profiling null: no profiling window
      */
-    Outcome run(Plan plan, ServiceUnderTest service, Path workDir, Path gatlingLog, Path warmupLog)
-            throws IOException, InterruptedException {
+    Outcome run(Plan plan, ServiceUnderTest service, Path workDir, Path gatlingLog, Path warmupLog,
+                Profiling profiling) throws IOException, InterruptedException {
         Map<String, String> props = new java.util.LinkedHashMap<>(plan.properties());
         props.put("duration", Integer.toString(plan.warmup().maxSeconds() + plan.windows() * plan.windowSeconds()
-                + DURATION_MARGIN_S));
+                + (profiling == null ? 0 : profiling.graphs().seconds()) + DURATION_MARGIN_S));
         try (GatlingSession gatling = GatlingSession.start(root, gatlingCpuSet, plan.simulation(), props, workDir,
                 gatlingLog)) {
             if (!gatling.awaitStarted(GATLING_START_TIMEOUT_S)) {
@@ -143,6 +151,7 @@ final class CellSession {
                     return Outcome.failed(broken, warmupSeconds, null);
                 }
             }
+            FlameGraphs.Result flameGraphs = profile(profiling, service, gatling);
             gatling.stop();
             GatlingSession.Outcome exit = gatling.awaitExit(60);
             Path reportDir = exit.reportDir();
@@ -159,13 +168,35 @@ final class CellSession {
             } catch (IOException e) {
                 return Outcome.failed("cannot read Gatling's simulation.log: " + e.getMessage(), warmupSeconds, null);
             }
-            return judge(plan, service, edges, scrapes, log, warmupSeconds, verdict, reportDir);
+            return judge(plan, service, edges, scrapes, log, warmupSeconds, verdict, reportDir, flameGraphs);
         }
+    }
+
+    /** The profiling window: the load goes on, JFR records it, nothing of it is measured. */
+    private static FlameGraphs.Result profile(Profiling profiling, ServiceUnderTest service, GatlingSession gatling)
+            throws InterruptedException {
+        if (profiling == null) {
+            return null;
+        }
+        if (profiling.jcmd() == null) {
+            return FlameGraphs.Result.absent(profiling.absent());
+        }
+        FlameGraphs.Recording recording;
+        try {
+            recording = profiling.graphs().start(profiling.jcmd(), profiling.pid());
+        } catch (IOException e) {
+            return FlameGraphs.Result.absent("JFR did not start: " + e.getMessage());
+        }
+        sleepUntil(recording.startedNanos() + TimeUnit.SECONDS.toNanos(profiling.graphs().seconds()));
+        String broken = broken(service, gatling, "during the profiling window");
+        FlameGraphs.Result result = profiling.graphs().finish(recording, profiling.cellName(), profiling.title());
+        return broken == null ? result : FlameGraphs.Result.absent(broken);
     }
 
     /** The windows' figures, then the cell's failure rules over all its windows. */
     private Outcome judge(Plan plan, ServiceUnderTest service, List<Reading> edges, List<List<PrometheusText>> scrapes,
-                          SimulationLog log, double warmupSeconds, SteadyState.Verdict verdict, Path reportDir) {
+                          SimulationLog log, double warmupSeconds, SteadyState.Verdict verdict, Path reportDir,
+                          FlameGraphs.Result flameGraphs) {
         List<Window> windows = new ArrayList<>();
         List<WindowMetrics.Utilisation> utilisation = new ArrayList<>();
         for (int k = 0; k < scrapes.size(); k++) {
@@ -197,7 +228,7 @@ final class CellSession {
         measured.byName().forEach((name, slice) -> operations.put(name, new Operation(slice.total(),
                 slice.total() / seconds, slice.percentileMillis(50), slice.percentileMillis(99), slice.errorPct())));
         return new Outcome(true, null, warmupSeconds, verdict.steady(), verdict.steady() ? null : verdict.reason(),
-                windows, WindowMetrics.Utilisation.mean(utilisation), operations, report);
+                windows, WindowMetrics.Utilisation.mean(utilisation), operations, report, flameGraphs);
     }
 
     private static String broken(ServiceUnderTest service, GatlingSession gatling, String when) {

@@ -35,6 +35,15 @@ final class LaunchCommand {
                 metricsPath(manifest, variant));
     }
 
+    /** The variant JDK's jcmd (the profiler's remote control), or null when the variant does not run on a JDK. */
+    static Path jcmd(Manifest.Variant variant) {
+        if (!variant.runtime().isJdk()) {
+            return null;
+        }
+        Path jcmd = RUNTIMES.find(variant.runtime()).home().resolve("bin").resolve("jcmd");
+        return java.nio.file.Files.isExecutable(jcmd) ? jcmd : null;
+    }
+
     /** The manifest's variants are resolved: their paths already fall back to the defaults. */
     static String healthPath(Manifest manifest, Manifest.Variant variant) {
         return variant.healthPath();

@@ -167,6 +167,7 @@ final class ResultsWriter {
             }
             t.put("operations", operations);
             t.put("report", outcome.report());
+            t.put("flameGraphs", flameGraphs(outcome.flameGraphs()));
             trials.add(t);
         }
         entry.put("trials", trials);
@@ -180,6 +181,20 @@ final class ResultsWriter {
             entry.put("metrics", metrics);
         }
         return entry;
+    }
+
+    /** null: not asked for (no --flamegraphs); else the files, or why there are none. */
+    private static Map<String, Object> flameGraphs(FlameGraphs.Result result) {
+        if (result == null) {
+            return null;
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("cpu", result.cpu());
+        out.put("alloc", result.alloc());
+        out.put("jfr", result.jfr());
+        out.put("seconds", result.present() ? round(result.seconds()) : null);
+        out.put("reason", result.reason());
+        return out;
     }
 
     private static Map<String, Object> utilisation(WindowMetrics.Utilisation u) {

@@ -28,7 +28,8 @@ public record RunOptions(
         boolean build,
         Tables tables,
         Optional<Path> history,
-        Optional<Long> seed) {
+        Optional<Long> seed,
+        boolean flameGraphs) {
 
     /** What the terminal gets at the end: nothing, the answer (primary metrics, ≤ 100 columns) or every table. */
     public enum Tables { NONE, ANSWER, FULL }
@@ -81,6 +82,11 @@ public record RunOptions(
               --no-history           do not append to any history
               --seed N               seed of the randomized order of the variants in each round (default: random,
                                      recorded in run.json)
+              --flamegraphs          after each cell's published windows, one more window of the same load
+                                     (at least 10 s) with JDK Flight Recorder on the service: CPU and allocation
+                                     flame graphs in flamegraphs/<cell>/ (cpu.html, alloc.html, collapsed
+                                     stacks, recording.jfr), linked from run.json; no figure comes from that
+                                     window. JVM variants only.
             """;
 
     /** A run started by another command (ab, drill): the embedded database, no history, tables printed. */
@@ -90,14 +96,14 @@ public record RunOptions(
         return new RunOptions(root, manifest, Optional.of(profile), resultsDir.toAbsolutePath(), variants, List.of(),
                 scenarios, env("DATABASE_URL"), Map.of(), env("DATABASE_USER").orElse("postgres"),
                 env("DATABASE_PASSWORD").orElse("postgres"), false, false, Tables.ANSWER, Optional.empty(),
-                Optional.ofNullable(seed));
+                Optional.ofNullable(seed), false);
     }
 
     static RunOptions parse(List<String> args) {
         Options o = Options.parse(args,
                 Set.of("profile", "manifest", "root", "results", "variants", "where", "scenarios", "database-url",
                         "database-user", "database-password", "history", "services", "seed"),
-                Set.of("dry-run", "no-tables", "full-tables", "no-history", "no-build"));
+                Set.of("dry-run", "no-tables", "full-tables", "no-history", "no-build", "flamegraphs"));
         if (!o.positional().isEmpty()) {
             throw new UsageException("unexpected argument '" + o.positional().get(0) + "'");
         }
@@ -124,7 +130,8 @@ public record RunOptions(
                 !o.flag("no-build") && !"1".equals(System.getenv("BENCH_SKIP_BUILD")),
                 o.flag("no-tables") ? Tables.NONE : o.flag("full-tables") ? Tables.FULL : Tables.ANSWER,
                 history(o, root),
-                o.value("seed").map(RunOptions::seed));
+                o.value("seed").map(RunOptions::seed),
+                o.flag("flamegraphs"));
     }
 
     private static Optional<Path> history(Options o, Path root) {

@@ -26,6 +26,9 @@ final class TrialRunner {
                    Map<String, Double> timings, Consumer<String> events) {
     }
 
+    /** A profiling window shorter than this holds too few samples to show a frame's share (100 per second). */
+    static final int FLAME_GRAPH_MIN_SECONDS = 10;
+
     private final Context context;
     private final CellSession cells;
     private int gatlingRuns;
@@ -142,7 +145,8 @@ final class TrialRunner {
             long t = System.nanoTime();
             CellSession.Outcome outcome = cells.run(plan, service, work,
                     context.runDir().resolve("logs").resolve(cellName + ".gatling.log"),
-                    context.runDir().resolve("logs").resolve(cellName + ".warmup.tsv"));
+                    context.runDir().resolve("logs").resolve(cellName + ".warmup.tsv"),
+                    profiling(trial.variant(), service, cellName, profile));
             add("cellsS", t);
             if (outcome.ok()) {
                 context.timings().merge("warmupS", outcome.warmupSeconds(), Double::sum);
@@ -151,6 +155,23 @@ final class TrialRunner {
             }
             record(key, trial, index, keepReport(outcome, cellName, work));
         }
+    }
+
+    /** The profiling window of a cell with --flamegraphs, else null; a service the runner cannot profile says why. */
+    private CellSession.Profiling profiling(Manifest.Variant variant, ServiceUnderTest service, String cellName,
+                                            Manifest.Profile profile) {
+        if (!context.options().flameGraphs()) {
+            return null;
+        }
+        FlameGraphs graphs = new FlameGraphs(context.runDir(), Math.max(FLAME_GRAPH_MIN_SECONDS, profile.windowSeconds()));
+        String title = variant.name() + " · " + cellName;
+        if (!(service instanceof ServiceProcess process)) {
+            return new CellSession.Profiling(graphs, null, 0, cellName, title,
+                    "the service runs at a URL: the runner did not start it and cannot attach to it");
+        }
+        java.nio.file.Path jcmd = LaunchCommand.jcmd(variant);
+        return new CellSession.Profiling(graphs, jcmd, process.pid(), cellName, title,
+                jcmd == null ? "no JVM (" + variant.runtime() + "): JFR flame graphs are for JVM variants" : null);
     }
 
     /** Moves Gatling's HTML report of the cell to gatling/&lt;cell&gt;/ and drops the work directory. */

@@ -31,6 +31,58 @@ class HistoryTest {
     Path root;
 
     @Test
+    void keepsTheRunsFlameGraphsAndLinksThemFromLatestJsonOnlyWhenTheyAreThere(@TempDir Path runs) throws Exception {
+        // A run directory as ./bench run --flamegraphs leaves it: graphs of the first cell, and a second cell whose
+        // record names a path outside the run (never copied, never linked).
+        Path runDir = runs.resolve("run");
+        Files.createDirectories(runDir);
+        ObjectNode run = (ObjectNode) JSON.readTree(RunFixtures.fixture("run-head").resolve("run.json").toFile());
+        String runId = run.get("runId").asText();
+        ObjectNode first = (ObjectNode) run.withArray("cells").get(0);
+        String cell = first.get("variant").asText() + "-" + first.get("scenario").asText() + "-"
+                + first.get("regime").asText() + "-s1";
+        ObjectNode graphs = first.putArray("trials").addObject().putObject("flameGraphs");
+        graphs.put("cpu", "flamegraphs/" + cell + "/cpu.html");
+        graphs.put("alloc", "flamegraphs/" + cell + "/alloc.html");
+        for (String kind : List.of("cpu", "alloc")) {
+            Files.createDirectories(runDir.resolve("flamegraphs").resolve(cell));
+            Files.writeString(runDir.resolve("flamegraphs").resolve(cell).resolve(kind + ".html"), "<html>" + kind);
+        }
+        ObjectNode second = (ObjectNode) run.withArray("cells").get(1);
+        ObjectNode outside = second.putArray("trials").addObject().putObject("flameGraphs");
+        outside.put("cpu", "flamegraphs/../../etc/cpu.html");
+        outside.put("alloc", "flamegraphs/x/alloc.html");
+        Files.writeString(runDir.resolve("run.json"), JSON.writeValueAsString(run));
+
+        History history = new History(root);
+        History.AppendResult result = history.append(runDir, new History.AppendOptions(null, false, null));
+
+        String kept = "flamegraphs/" + runId + "/" + cell + "/";
+        assertThat(result.changedFiles()).contains(kept + "cpu.html", kept + "alloc.html");
+        assertThat(Files.readString(history.dir().resolve(kept + "alloc.html"))).isEqualTo("<html>alloc");
+        JsonNode latest = JSON.readTree(history.dir().resolve("latest.json").toFile());
+        List<JsonNode> linked = new ArrayList<>();
+        latest.get("cells").forEach(c -> {
+            if (c.has("flameGraphs")) {
+                linked.add(c);
+            }
+        });
+        assertThat(linked).hasSize(1);
+        assertThat(linked.get(0).get("flameGraphs").get("cpu").asText()).isEqualTo(kept + "cpu.html");
+        assertThat(linked.get(0).get("flameGraphs").get("alloc").asText()).isEqualTo(kept + "alloc.html");
+        try (Stream<Path> files = Files.walk(history.dir().resolve("flamegraphs"))) {
+            assertThat(files.filter(Files::isRegularFile).count()).isEqualTo(2);
+        }
+
+        // The same record appended as a file (no run directory beside it): nothing to copy, so nothing is linked.
+        Path other = root.resolve("other");
+        History bare = new History(other);
+        bare.append(runDir.resolve("run.json"), new History.AppendOptions(null, false, null));
+        JsonNode bareLatest = JSON.readTree(bare.dir().resolve("latest.json").toFile());
+        bareLatest.get("cells").forEach(c -> assertThat(c.has("flameGraphs")).isFalse());
+    }
+
+    @Test
     void appendedRunsProduceDataJsInGithubActionBenchmarksFormat() throws Exception {
         History history = new History(root);
         for (String run : List.of("run-base", "run-head", "run-other-env")) {
