@@ -29,13 +29,14 @@ class ComposeFilesTest {
     @Test
     void everyVariantGetsAServiceAndAScrapeJobFromItsEntry(@TempDir Path tmp) throws Exception {
         ObjectNode json = (ObjectNode) Json.MAPPER.readTree(ROOT.resolve("benchmarks.json").toFile());
-        // Host ports follow manifest order from 8081: the two entries added here come after the repository's.
+        // Host ports follow manifest order from 8081: the two entries added here come after the repository's (names no
+        // real variant has, so the repository's own entries never collide with them).
         int firstPort = 8081 + json.withArray("variants").size();
         json.withArray("variants").addObject().put("name", "mvc-on-virtual").put("extends", "spring-mvc")
                 .<ObjectNode>set("runtime", Json.MAPPER.createObjectNode().put("name", "jdk").put("version", 25))
                 .putObject("env").put("SPRING_THREADS_VIRTUAL_ENABLED", "true");
-        ObjectNode express = json.withArray("variants").addObject().put("name", "express").put("folder", "services/express")
-                .put("artifact", "services/express").put("dialect", "plain").put("healthPath", "/health")
+        ObjectNode express = json.withArray("variants").addObject().put("name", "node-example").put("folder", "services/node-example")
+                .put("artifact", "services/node-example").put("dialect", "plain").put("healthPath", "/health")
                 .put("metricsPath", "/metrics");
         express.putObject("build").put("tool", "command").putArray("command").add("npm").add("ci");
         express.putArray("command").add("{node}").add("{artifact}/server.js");
@@ -45,8 +46,8 @@ class ComposeFilesTest {
         Manifest manifest = Manifests.parse(Json.MAPPER.writeValueAsString(json), "test.json");
         Files.createDirectories(tmp.resolve("compose/prometheus"));
         Files.copy(ROOT.resolve(ComposeFiles.COMPOSE), tmp.resolve(ComposeFiles.COMPOSE));
-        Files.createDirectories(tmp.resolve("services/express"));
-        Files.writeString(tmp.resolve("services/express/Dockerfile"), "FROM node:20\n");
+        Files.createDirectories(tmp.resolve("services/node-example"));
+        Files.writeString(tmp.resolve("services/node-example/Dockerfile"), "FROM node:20\n");
 
         Map<String, String> files = ComposeFiles.render(tmp, manifest);
 
@@ -70,27 +71,27 @@ class ComposeFilesTest {
                       - "127.0.0.1:PORT:8080"
                 """.replace("PORT", Integer.toString(firstPort)));
         assertThat(compose).contains("""
-                  express:
+                  node-example:
                     <<: *variant
-                    profiles: [services, express]
+                    profiles: [services, node-example]
                     build:
                       context: ..
-                      dockerfile: services/express/Dockerfile
+                      dockerfile: services/node-example/Dockerfile
                 """).contains("""
-                    entrypoint: ["sh", "-c", "exec node /app/express/server.js"]
+                    entrypoint: ["sh", "-c", "exec node /app/node-example/server.js"]
                     healthcheck:
                       <<: *variant-health
                       test: ["CMD", "bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080 && printf 'GET /health HTTP/1.0\\\\r\\\\n\\\\r\\\\n' >&3 && grep -q UP <&3"]
                     ports:
                       - "127.0.0.1:PORT:8080"
                 """.replace("PORT", Integer.toString(firstPort + 1)));
-        assertThat(compose).doesNotContain("express:\n    <<: *variant\n    profiles: [services, express]\n    build:\n"
-                + "      context: ..\n      dockerfile: services/express/Dockerfile\n      args:\n        VARIANT: express\n"
+        assertThat(compose).doesNotContain("node-example:\n    <<: *variant\n    profiles: [services, node-example]\n    build:\n"
+                + "      context: ..\n      dockerfile: services/node-example/Dockerfile\n      args:\n        VARIANT: node-example\n"
                 + "        RUNTIME_VERSION: \"20\"\n    environment:\n      <<: *variant-env\n      JAVA_OPTS");
         assertThat(files.get(ComposeFiles.PROMETHEUS)).contains("""
-                  - job_name: express
+                  - job_name: node-example
                     metrics_path: /metrics
-                    static_configs: [{targets: ["express:8080"]}]
+                    static_configs: [{targets: ["node-example:8080"]}]
                 """);
     }
 }

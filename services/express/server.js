@@ -1,0 +1,560 @@
+'use strict';
+// The plain API (contract-tests/src/main/resources/openapi.yaml) on Express 5 and node-postgres: seed 004's
+// Express stack. One Node.js process, one event loop: the method gives every service one core, and the runner
+// reads one process's CPU. SQL as jersey's plain JDBC: one statement per write (… RETURNING joined with the
+// category), count + content per page, auto-commit (no BEGIN/COMMIT on the wire).
+
+const http = require('node:http');
+const express = require('express');
+const { Pool, types } = require('pg');
+const prom = require('prom-client');
+
+const config = {
+  port: Number(process.env.PORT ?? 8084),
+  host: process.env.BIND_ADDRESS ?? '127.0.0.1',
+  dbUrl: process.env.DB_URL ?? 'jdbc:postgresql://127.0.0.1:54329/bench',
+  dbUser: process.env.DB_USER ?? 'postgres',
+  dbPassword: process.env.DB_PASSWORD ?? 'postgres',
+  poolSize: Number(process.env.DB_POOL_SIZE ?? 16),
+  maxBodyBytes: Number(process.env.MAX_BODY_BYTES ?? 65536),
+};
+
+// ---- Database -------------------------------------------------------------------------------------------------
+
+/** DB_URL is a JDBC URL (every variant reads the same variable): jdbc:postgresql://host:port/db?params. */
+function connectionOf(jdbcUrl) {
+  const m = /^jdbc:postgresql:\/\/([^/:?]+)(?::(\d+))?\/([^?]+)/.exec(jdbcUrl);
+  if (!m) throw new Error(`DB_URL is not a jdbc:postgresql://host[:port]/database URL: ${jdbcUrl}`);
+  return { host: m[1], port: Number(m[2] ?? 5432), database: decodeURIComponent(m[3]) };
+}
+
+// bigint and numeric arrive as text: ids and counts fit a double (< 2^53), prices have two decimals.
+types.setTypeParser(20, (v) => Number(v));
+types.setTypeParser(1700, (v) => Number(v));
+// timestamptz as PostgreSQL's text, turned into Instant#toString's form (microseconds kept; Date has only ms).
+types.setTypeParser(1184, (v) => instantText(v));
+
+/** "2026-06-18 21:21:46.5682+00" (session time zone UTC) → "2026-06-18T21:21:46.568200Z", as Java's Instant prints. */
+function instantText(pg) {
+  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/.exec(pg);
+  if (!m) return new Date(pg).toISOString();
+  return `${m[1]}T${m[2]}${fraction(Number((m[3] ?? '').padEnd(6, '0')))}Z`;
+}
+
+/** Instant#toString's fraction: none, 3 or 6 digits. */
+function fraction(micros) {
+  if (micros === 0) return '';
+  if (micros % 1000 === 0) return `.${String(micros / 1000).padStart(3, '0')}`;
+  return `.${String(micros).padStart(6, '0')}`;
+}
+
+/** Now, truncated to microseconds, as the text every variant stores (Instant.now() in the JVM variants). */
+function now() {
+  const micros = Math.floor((performance.timeOrigin + performance.now()) * 1000);
+  const seconds = Math.floor(micros / 1e6);
+  return new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, `${fraction(micros % 1e6)}Z`);
+}
+
+const pool = new Pool({
+  ...connectionOf(config.dbUrl),
+  user: config.dbUser,
+  password: config.dbPassword,
+  max: config.poolSize,
+  min: config.poolSize,
+  idleTimeoutMillis: 0,
+  options: '-c TimeZone=UTC',
+  application_name: 'express',
+});
+let databaseUp = false;
+pool.on('error', () => { /* an idle client lost: the pool replaces it on the next query */ });
+
+const ITEM_COLUMNS = `i.id, i.sku, i.name, i.price, i.stock, i.description, i.updated_at,
+  c.id AS category_id, c.code AS category_code, c.name AS category_name, c.updated_at AS category_updated_at`;
+const SQL = {
+  categoryById: 'SELECT id, code, name, updated_at FROM category WHERE id = $1',
+  categoryCount: 'SELECT count(*) FROM category',
+  categoryPage: 'SELECT id, code, name, updated_at FROM category ORDER BY id LIMIT $1 OFFSET $2',
+  categoryInsert: 'INSERT INTO category (code, name, updated_at) VALUES ($1, $2, $3) RETURNING id, code, name, updated_at',
+  categoryUpdate: 'UPDATE category SET code = $1, name = $2, updated_at = $3 WHERE id = $4 RETURNING id, code, name, updated_at',
+  categoryDelete: 'DELETE FROM category WHERE id = $1',
+  itemById: `SELECT ${ITEM_COLUMNS} FROM item i JOIN category c ON c.id = i.category_id WHERE i.id = $1`,
+  itemCount: 'SELECT count(*) FROM item',
+  itemCountByCategory: 'SELECT count(*) FROM item WHERE category_id = $1',
+  // No row when the category does not exist: "404 or count" in one statement.
+  itemCountInExistingCategory: 'SELECT count(i.id) FROM category c LEFT JOIN item i ON i.category_id = c.id WHERE c.id = $1 GROUP BY c.id',
+  itemPage: `SELECT ${ITEM_COLUMNS} FROM item i JOIN category c ON c.id = i.category_id ORDER BY i.id LIMIT $1 OFFSET $2`,
+  itemPageByCategory: `SELECT ${ITEM_COLUMNS} FROM item i JOIN category c ON c.id = i.category_id WHERE i.category_id = $1 ORDER BY i.id LIMIT $2 OFFSET $3`,
+  itemInsert: `WITH saved AS (INSERT INTO item (sku, name, price, stock, description, category_id, updated_at)
+    VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id, sku, name, price, stock, description, category_id, updated_at)
+    SELECT ${ITEM_COLUMNS} FROM saved i JOIN category c ON c.id = i.category_id`,
+  itemUpdate: `WITH saved AS (UPDATE item SET sku = $1, name = $2, price = $3, stock = $4, description = $5, category_id = $6,
+    updated_at = $7 WHERE id = $8 RETURNING id, sku, name, price, stock, description, category_id, updated_at)
+    SELECT ${ITEM_COLUMNS} FROM saved i JOIN category c ON c.id = i.category_id`,
+  itemDelete: 'DELETE FROM item WHERE id = $1',
+};
+
+/** A named (prepared once per connection) statement, as pgjdbc prepares jersey's after a few executions. */
+function query(name, values) {
+  return pool.query({ name, text: SQL[name], values });
+}
+
+const category = (r) => ({ id: r.id, code: r.code, name: r.name, updatedAt: r.updated_at });
+const item = (r) => ({
+  id: r.id, sku: r.sku, name: r.name, price: r.price, stock: r.stock, description: r.description,
+  category: { id: r.category_id, code: r.category_code, name: r.category_name, updatedAt: r.category_updated_at },
+  updatedAt: r.updated_at,
+});
+const page = (content, p, total) => ({
+  content, page: p.page, size: p.size, totalElements: total, totalPages: Math.ceil(total / p.size),
+});
+
+// ---- Errors -----------------------------------------------------------------------------------------------------
+
+const TITLES = {
+  400: 'Bad Request', 404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable', 409: 'Conflict',
+  411: 'Length Required', 413: 'Content Too Large', 414: 'URI Too Long', 415: 'Unsupported Media Type',
+  431: 'Request Header Fields Too Large', 500: 'Internal Server Error', 503: 'Service Unavailable',
+};
+
+class Problem extends Error {
+  constructor(status, detail, errors) {
+    super(detail);
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+const invalid = (field, message) => new Problem(400, `Invalid request content: ${field} ${message}`, [{ field, message }]);
+
+function problemBody(status, detail, instance, errors) {
+  const body = { type: 'about:blank', title: TITLES[status] ?? 'Error', status };
+  if (detail) body.detail = detail;
+  if (instance) body.instance = instance;
+  if (errors) body.errors = errors;
+  return JSON.stringify(body);
+}
+
+// ---- Input ------------------------------------------------------------------------------------------------------
+
+const INT64_MAX = 9223372036854775807n;
+
+/** A path or query integer as Long.parseLong reads it (sign, digits), within int64: the decimal text, else null. */
+function int64Text(text) {
+  if (typeof text !== 'string' || !/^[+-]?\d+$/.test(text)) return null;
+  const value = BigInt(text);
+  if (value > INT64_MAX || value < -INT64_MAX - 1n) return null;
+  return value.toString();
+}
+
+function pathId(req) {
+  const id = int64Text(req.params.id);
+  if (id === null) throw new Problem(400, `id must be an integer: ${req.params.id}`, [{ field: 'id', message: 'must be an integer' }]);
+  return id;
+}
+
+function queryInt(req, name, fallback, min, max) {
+  const raw = req.query[name];
+  if (raw === undefined) return fallback;
+  const text = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+  const value = int64Text(typeof text === 'string' ? text : '');
+  if (value === null || BigInt(value) < BigInt(min) || BigInt(value) > BigInt(max)) {
+    throw new Problem(400, `${name} must be an integer in ${min}..${max}`, [{ field: name, message: `must be an integer in ${min}..${max}` }]);
+  }
+  return Number(value);
+}
+
+function paging(req) {
+  const p = { page: queryInt(req, 'page', 0, 0, 2147483647), size: queryInt(req, 'size', 20, 1, 100) };
+  p.offset = BigInt(p.page) * BigInt(p.size);
+  return p;
+}
+
+// Blank: nothing but White_Space, controls and U+FEFF (the contract's pattern); lengths in code points.
+const NOT_BLANK = /[^\s\u0000-\u001f\u007f-\u009f\ufeff]/u;
+
+function text(body, field, max, { required = true } = {}) {
+  const value = body[field];
+  if (value === undefined || value === null) {
+    if (!required) return null;
+    throw invalid(field, 'must not be null');
+  }
+  if (typeof value !== 'string') throw invalid(field, 'must be a string');
+  if (value.includes('\u0000')) throw invalid(field, 'must not contain U+0000');
+  if (required && !NOT_BLANK.test(value)) throw invalid(field, 'must not be blank');
+  if ([...value].length > max) throw invalid(field, `size must be at most ${max}`);
+  return value;
+}
+
+/** A JSON Schema integer: any number with a whole value (3, 3.0, 3e0). */
+function integer(body, field, min, max) {
+  const value = body[field];
+  if (value === undefined || value === null) throw invalid(field, 'must not be null');
+  if (typeof value !== 'number' || !Number.isFinite(value) || !Number.isInteger(value)) throw invalid(field, 'must be an integer');
+  if (value < min || value > max) throw invalid(field, `must be between ${min} and ${max}`);
+  return value;
+}
+
+function price(body) {
+  const value = body.price;
+  if (value === undefined || value === null) throw invalid('price', 'must not be null');
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw invalid('price', 'must be a number');
+  if (value < 0) throw invalid('price', 'must be at least 0');
+  if (value > 99999999.99) throw invalid('price', 'must be at most 99999999.99');
+  // numeric(10,2): at most two decimals. The double nearest to a two-decimal text is within a few ulps of whole
+  // cents; anything farther had more decimals.
+  const cents = value * 100;
+  if (Math.abs(cents - Math.round(cents)) > Math.max(1e-9, Math.abs(cents) * 8 * Number.EPSILON)) {
+    throw invalid('price', 'must have at most 2 decimals');
+  }
+  return Math.round(cents) / 100;
+}
+
+/** Every field checked, every invalid one listed in one 400 (as Bean Validation lists them). */
+function validated(fields) {
+  const errors = [];
+  const out = {};
+  for (const [name, check] of Object.entries(fields)) {
+    try {
+      out[name] = check();
+    } catch (error) {
+      if (!(error instanceof Problem) || !error.errors) throw error;
+      errors.push(...error.errors);
+    }
+  }
+  if (errors.length) {
+    throw new Problem(400, `Invalid request content: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`, errors);
+  }
+  return out;
+}
+
+function categoryRequest(body) {
+  return validated({ code: () => text(body, 'code', 64), name: () => text(body, 'name', 200) });
+}
+
+function itemRequest(body) {
+  return validated({
+    sku: () => text(body, 'sku', 64), name: () => text(body, 'name', 200), price: () => price(body),
+    stock: () => integer(body, 'stock', 0, 2147483647),
+    description: () => text(body, 'description', 8192, { required: false }),
+    categoryId: () => integer(body, 'categoryId', -Number.MAX_VALUE, Number.MAX_VALUE),
+  });
+}
+
+/** The JSON body of a write: application/json only, at most MAX_BODY_BYTES, an object. */
+async function jsonBody(req) {
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) > config.maxBodyBytes) {
+    throw new Problem(413, `request body above ${config.maxBodyBytes} bytes`);
+  }
+  const chunks = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += chunk.length;
+    if (size > config.maxBodyBytes) throw new Problem(413, `request body above ${config.maxBodyBytes} bytes`);
+    chunks.push(chunk);
+  }
+  if (type !== 'application/json') {
+    throw new Problem(415, `Content-Type '${req.headers['content-type'] ?? ''}' is not supported: application/json`);
+  }
+  const raw = Buffer.concat(chunks).toString('utf8');
+  let body;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    throw new Problem(400, raw.trim() === '' ? 'request body is missing' : 'request body is not valid JSON');
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new Problem(400, 'request body must be a JSON object');
+  return body;
+}
+
+/** PostgreSQL's refusals of a write: a unique key (409), an unknown category (400), a value it cannot store (400). */
+function translate(error, itemCategoryId) {
+  if (error.code === '23505') return new Problem(409, error.constraint === 'item_sku_key' ? 'sku already exists' : 'code already exists');
+  if (error.code === '23503' && error.constraint === 'item_category_fk') {
+    if (itemCategoryId === undefined) return new Problem(409, 'the category still has items');
+    return invalid('categoryId', `category ${itemCategoryId} does not exist`);
+  }
+  if (error.code && /^(22|23)/.test(error.code)) return new Problem(400, 'a value PostgreSQL cannot store');
+  return error;
+}
+
+// ---- Metrics ----------------------------------------------------------------------------------------------------
+
+const registry = new prom.Registry();
+prom.collectDefaultMetrics({ register: registry });
+// The only histogram of every variant is http_server_requests_seconds (the same scrape cost everywhere).
+registry.removeSingleMetric('nodejs_gc_duration_seconds');
+const requests = new prom.Histogram({
+  name: 'http_server_requests_seconds',
+  help: 'Duration of HTTP server request handling',
+  labelNames: ['method', 'uri', 'status', 'outcome', 'exception', 'error'],
+  // Micrometer's default range for a timer histogram: 1 ms to 30 s.
+  buckets: [0.001, 0.002, 0.003, 0.005, 0.008, 0.013, 0.021, 0.034, 0.055, 0.089, 0.144, 0.233, 0.377, 0.61,
+    0.987, 1.597, 2.584, 4.181, 6.765, 10.946, 17.711, 30],
+  registers: [registry],
+});
+new prom.Gauge({
+  name: 'db_pool_connections', help: 'node-postgres pool clients', labelNames: ['state'], registers: [registry],
+  collect() {
+    this.set({ state: 'total' }, pool.totalCount);
+    this.set({ state: 'idle' }, pool.idleCount);
+    this.set({ state: 'waiting' }, pool.waitingCount);
+  },
+});
+
+const outcome = (status) => (status < 200 ? 'INFORMATIONAL' : status < 300 ? 'SUCCESS' : status < 400 ? 'REDIRECTION'
+  : status < 500 ? 'CLIENT_ERROR' : 'SERVER_ERROR');
+
+// ---- HTTP -------------------------------------------------------------------------------------------------------
+
+const app = express();
+app.disable('x-powered-by');
+app.disable('etag');
+app.set('case sensitive routing', true);
+app.set('strict routing', true);
+app.set('query parser', 'simple');
+
+app.use((req, res, next) => {
+  const start = process.hrtime.bigint();
+  res.on('finish', () => {
+    const uri = req.route ? req.baseUrl + req.route.path : res.statusCode === 404 ? 'NOT_FOUND' : 'UNKNOWN';
+    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+    requests.observe({ method: req.method, uri: uri.replace(/:id/g, '{id}'), status: String(res.statusCode),
+      outcome: outcome(res.statusCode), exception: 'none', error: 'none' }, seconds);
+  });
+  next();
+});
+
+/** Success bodies are JSON: 406 when Accept excludes it. */
+function acceptsJson(req) {
+  const accept = req.headers.accept;
+  if (!accept) return true;
+  return accept.split(',').some((part) => {
+    const [range, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) return false;
+    return ['*/*', 'application/*', 'application/json'].includes(range.trim());
+  });
+}
+
+function send(res, req, status, body, headers = {}) {
+  if (!acceptsJson(req)) throw new Problem(406, 'only application/json is produced');
+  res.status(status).set(headers).type('application/json').send(JSON.stringify(body));
+}
+
+/** Routes: each path with its methods; anything else on the path is a 405 with Allow. */
+const route = (path, handlers) => {
+  const allow = Object.keys(handlers).map((m) => m.toUpperCase());
+  if (allow.includes('GET')) allow.splice(allow.indexOf('GET') + 1, 0, 'HEAD');
+  const r = app.route(path);
+  for (const [method, handler] of Object.entries(handlers)) r[method](async (req, res) => handler(req, res));
+  r.all((req, res) => {
+    if (req.method === 'OPTIONS') {
+      res.status(200).set('Allow', [...allow, 'OPTIONS'].join(', ')).end();
+      return;
+    }
+    res.set('Allow', allow.join(', '));
+    throw new Problem(405, `Method '${req.method}' is not supported.`);
+  });
+};
+
+route('/categories', {
+  get: async (req, res) => {
+    const p = paging(req);
+    const total = (await query('categoryCount', [])).rows[0].count;
+    const rows = (await query('categoryPage', [p.size, p.offset.toString()])).rows;
+    send(res, req, 200, page(rows.map(category), p, total));
+  },
+  post: async (req, res) => {
+    const c = categoryRequest(await jsonBody(req));
+    acceptable(req);
+    const row = await query('categoryInsert', [c.code, c.name, now()]).then((r) => r.rows[0], (e) => { throw translate(e); });
+    send(res, req, 201, category(row), { Location: `/categories/${row.id}` });
+  },
+});
+
+route('/categories/:id', {
+  get: async (req, res) => {
+    const row = (await query('categoryById', [pathId(req)])).rows[0];
+    if (!row) throw new Problem(404, `category ${req.params.id} does not exist`);
+    send(res, req, 200, category(row));
+  },
+  put: async (req, res) => {
+    const id = pathId(req);
+    const c = categoryRequest(await jsonBody(req));
+    acceptable(req);
+    const row = await query('categoryUpdate', [c.code, c.name, now(), id]).then((r) => r.rows[0], (e) => { throw translate(e); });
+    if (!row) throw new Problem(404, `category ${req.params.id} does not exist`);
+    send(res, req, 200, category(row));
+  },
+  delete: async (req, res) => {
+    const id = pathId(req);
+    const result = await query('categoryDelete', [id]).catch((e) => { throw translate(e); });
+    if (result.rowCount === 0) throw new Problem(404, `category ${req.params.id} does not exist`);
+    res.status(204).end();
+  },
+});
+
+route('/categories/:id/items', {
+  get: async (req, res) => {
+    const id = pathId(req);
+    const p = paging(req);
+    const counted = (await query('itemCountInExistingCategory', [id])).rows[0];
+    if (!counted) throw new Problem(404, `category ${req.params.id} does not exist`);
+    const rows = (await query('itemPageByCategory', [id, p.size, p.offset.toString()])).rows;
+    send(res, req, 200, page(rows.map(item), p, counted.count));
+  },
+});
+
+route('/items', {
+  get: async (req, res) => {
+    const p = paging(req);
+    const categoryId = req.query.categoryId === undefined ? null : queryInt(req, 'categoryId', 0, '-9223372036854775808', '9223372036854775807');
+    const byCategory = categoryId !== null;
+    const categoryText = byCategory ? int64Text(Array.isArray(req.query.categoryId) ? req.query.categoryId.at(-1) : req.query.categoryId) : null;
+    const total = (await (byCategory ? query('itemCountByCategory', [categoryText]) : query('itemCount', []))).rows[0].count;
+    const rows = (await (byCategory ? query('itemPageByCategory', [categoryText, p.size, p.offset.toString()])
+      : query('itemPage', [p.size, p.offset.toString()]))).rows;
+    send(res, req, 200, page(rows.map(item), p, total));
+  },
+  post: async (req, res) => {
+    const i = itemRequest(await jsonBody(req));
+    acceptable(req);
+    const row = await query('itemInsert', [i.sku, i.name, i.price, i.stock, i.description, categoryParam(i.categoryId), now()])
+      .then((r) => r.rows[0], (e) => { throw translate(e, i.categoryId); });
+    send(res, req, 201, item(row), { Location: `/items/${row.id}` });
+  },
+});
+
+route('/items/:id', {
+  get: async (req, res) => {
+    const row = (await query('itemById', [pathId(req)])).rows[0];
+    if (!row) throw new Problem(404, `item ${req.params.id} does not exist`);
+    send(res, req, 200, item(row));
+  },
+  put: async (req, res) => {
+    const id = pathId(req);
+    const i = itemRequest(await jsonBody(req));
+    acceptable(req);
+    const row = await query('itemUpdate', [i.sku, i.name, i.price, i.stock, i.description, categoryParam(i.categoryId), now(), id])
+      .then((r) => r.rows[0], (e) => { throw translate(e, i.categoryId); });
+    if (!row) throw new Problem(404, `item ${req.params.id} does not exist`);
+    send(res, req, 200, item(row));
+  },
+  delete: async (req, res) => {
+    const result = await query('itemDelete', [pathId(req)]);
+    if (result.rowCount === 0) throw new Problem(404, `item ${req.params.id} does not exist`);
+    res.status(204).end();
+  },
+});
+
+/** A categoryId outside int64 cannot exist (the same 400 as an unknown one, without asking PostgreSQL to fail). */
+function categoryParam(id) {
+  if (!Number.isSafeInteger(id)) {
+    if (Math.abs(id) > 9223372036854775807) throw invalid('categoryId', `category ${id} does not exist`);
+    return BigInt(id).toString();
+  }
+  return id;
+}
+
+/** A write checks Accept before it changes anything (a 406 after an INSERT would leave a row behind). */
+function acceptable(req) {
+  if (!acceptsJson(req)) throw new Problem(406, 'only application/json is produced');
+}
+
+route('/actuator/health', {
+  get: async (req, res) => {
+    res.status(databaseUp ? 200 : 503).type('application/json').send(JSON.stringify({ status: databaseUp ? 'UP' : 'DOWN' }));
+  },
+});
+
+route('/actuator/prometheus', {
+  get: async (req, res) => {
+    res.status(200).type('text/plain; version=0.0.4; charset=utf-8').send(await registry.metrics());
+  },
+});
+
+app.use((req, res) => {
+  throw new Problem(404, `No endpoint ${req.method} ${req.path}.`);
+});
+
+// Every error ends here: a Problem as its status, a malformed URI or body Express refused as 400, anything else
+// logged and answered 500 (a bug: the contract tests treat any 5xx as a failure).
+app.use((error, req, res, _next) => {
+  let status = error instanceof Problem ? error.status : error instanceof URIError || error.status === 400 ? 400 : 500;
+  if (status === 500) {
+    if (error.code === 'ECONNREFUSED' || error.code === '57P01') status = 503;
+    console.error(`${req.method} ${req.originalUrl}:`, error);
+  }
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  if (status === 413) res.set('Connection', 'close');
+  res.status(status).type('application/problem+json')
+    .send(problemBody(status, error instanceof Problem ? error.message : TITLES[status], safePath(req), error.errors));
+});
+
+function safePath(req) {
+  try {
+    return encodeURI(decodeURI(req.path));
+  } catch {
+    return undefined;
+  }
+}
+
+// ---- Server -----------------------------------------------------------------------------------------------------
+
+const server = http.createServer({ requireHostHeader: false }, app);
+server.keepAliveTimeout = 60_000;
+server.headersTimeout = 65_000;
+server.maxRequestsPerSocket = 0;
+// What Node's HTTP parser refuses before Express sees it (a malformed request line or header, headers too large):
+// a problem detail instead of Node's bare 400, then the connection closes (the stream cannot be resynchronised).
+server.on('clientError', (error, socket) => {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'HPE_URI_TOO_LONG' ? 414 : 400;
+  const body = problemBody(status, TITLES[status]);
+  socket.end(`HTTP/1.1 ${status} ${TITLES[status]}\r\nContent-Type: application/problem+json\r\n`
+    + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+});
+
+// CONNECT (the proxy method, target host:port) sent to this origin server: 400, as every variant answers it. Node
+// hands it to a 'connect' listener instead of Express, and without one closes the connection unanswered.
+server.on('connect', (req, socket) => {
+  const body = problemBody(400, 'CONNECT is a proxy method; this is an origin server');
+  socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/problem+json\r\n`
+    + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+});
+
+async function main() {
+  // Ready only once the database answers, as the JVM variants (whose pools connect at start).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await pool.query('SELECT 1');
+      break;
+    } catch (error) {
+      if (attempt >= 30) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+  databaseUp = true;
+  server.listen(config.port, config.host, () => console.log(`express: listening on ${config.host}:${config.port}`));
+}
+
+function stop() {
+  server.close(() => pool.end().finally(() => process.exit(0)));
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 5000).unref();
+}
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+
+main().catch((error) => {
+  console.error('express: cannot start:', error.message);
+  process.exit(1);
+});
