@@ -23,9 +23,15 @@ final class LaunchCommand {
 
     static ServiceProcess.Launch of(Manifest manifest, Manifest.Variant variant, Path artifact, String jdbcUrl,
                                     String dbUser, String dbPassword) throws IOException {
+        return of(manifest, variant, artifact, jdbcUrl, dbUser, dbPassword, List.of());
+    }
+
+    /** @param extraJvmOptions after the variant's own (the AOT cache flags of a variant with aotCache) */
+    static ServiceProcess.Launch of(Manifest manifest, Manifest.Variant variant, Path artifact, String jdbcUrl,
+                                    String dbUser, String dbPassword, List<String> extraJvmOptions) throws IOException {
         int port = variant.port() == null || variant.port() == 0 ? ServiceProcess.freePort() : variant.port();
         dev.restbench.manifest.LaunchCommand.Launch launch = dev.restbench.manifest.LaunchCommand.of(variant,
-                RUNTIMES.find(variant.runtime()), artifact, port, List.of());
+                RUNTIMES.find(variant.runtime()), artifact, port, extraJvmOptions);
         Map<String, String> env = new LinkedHashMap<>(launch.env());
         env.put("DB_URL", jdbcUrl);
         env.put("DB_USER", dbUser);

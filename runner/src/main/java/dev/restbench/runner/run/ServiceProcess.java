@@ -141,6 +141,14 @@ final class ServiceProcess implements ServiceUnderTest, AutoCloseable {
         }
     }
 
+    /** SIGTERM, then SIGKILL after {@code grace}: for a JVM that has work to do at exit (writing its AOT cache). */
+    void stop(Duration grace) {
+        if (process.isAlive()) {
+            ChildProcesses.terminate(process, (int) Math.max(1, grace.toSeconds()));
+        }
+        ChildProcesses.unregister(process);
+    }
+
     /** SIGTERM, then SIGKILL after 10 s. */
     @Override
     public void close() {

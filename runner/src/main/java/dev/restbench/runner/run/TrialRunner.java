@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -69,8 +70,9 @@ final class TrialRunner {
             return;
         }
         try {
+            List<String> aot = trial.variant().aotCache() ? aotCacheOptions(trial.variant(), artifact, jdbcUrl) : List.of();
             ServiceProcess.Launch launch = LaunchCommand.of(context.manifest(), trial.variant(), artifact, jdbcUrl,
-                    context.postgres().user(), context.postgres().password());
+                    context.postgres().user(), context.postgres().password(), aot);
             t = System.nanoTime();
             try (ServiceProcess service = ServiceProcess.start(launch, context.runDir().resolve("logs").resolve(name + ".log"))) {
                 long readyMs = service.awaitHealthy(Duration.ofSeconds(context.manifest().defaults().healthTimeoutSeconds()));
@@ -94,6 +96,26 @@ final class TrialRunner {
                 // the next trial's createDatabaseFromTemplate drops it anyway
             }
         }
+    }
+
+    /**
+     * The JVM flags of a variant with {@code aotCache} ({@link AotCache}): trained once per run in a start of its
+     * own, on this trial's database, before the first measured start.
+     */
+    private List<String> aotCacheOptions(Manifest.Variant variant, Path artifact, String jdbcUrl)
+            throws IOException, InterruptedException {
+        Path cache = context.runDir().resolve("aot").resolve(variant.name() + ".aot");
+        if (!Files.isRegularFile(cache)) {
+            long t = System.nanoTime();
+            ServiceProcess.Launch training = LaunchCommand.of(context.manifest(), variant, artifact, jdbcUrl,
+                    context.postgres().user(), context.postgres().password(), AotCache.trainingOptions(cache));
+            AotCache.train(training, cache, context.runDir().resolve("logs").resolve(variant.name() + "-aot-training.log"),
+                    Duration.ofSeconds(context.manifest().defaults().healthTimeoutSeconds()));
+            add("aotTrainingS", t);
+            context.events().accept(String.format(Locale.ROOT, "%s: AOT cache trained in %.0f s (%d MB)",
+                    variant.name(), (System.nanoTime() - t) / 1e9, Files.size(cache) >> 20));
+        }
+        return AotCache.useOptions(cache);
     }
 
     /** A trial on a variant that already runs at {@code url}: reload its data, check its health, measure. */

@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RunPlanTest {
     private static Manifest.Variant variant(String name) {
         return new Manifest.Variant(name, null, null, "services/" + name, null, name + ".jar", List.of("{java}"),
-                new Manifest.Runtime("jdk", 17), 0, "/health", "/metrics", "plain", List.of(), null, Map.of(), Map.of());
+                new Manifest.Runtime("jdk", 17), 0, "/health", "/metrics", "plain", List.of(), null, Map.of(), Map.of(), false);
     }
 
     private static Manifest.Scenario scenario(String name, String... regimes) {

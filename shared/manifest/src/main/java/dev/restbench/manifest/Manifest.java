@@ -75,7 +75,7 @@ public record Manifest(
     public record Variant(String name, String label, String description, String folder, Build build, String artifact,
                           List<String> command, Runtime runtime, Integer port, String healthPath, String metricsPath,
                           String dialect, List<String> jvmOptions, String cpuSet, Map<String, String> env,
-                          Map<String, String> classification) {
+                          Map<String, String> classification, boolean aotCache) {
 
         /** Short display name: the label, else the name. */
         @JsonIgnore
@@ -104,7 +104,7 @@ public record Manifest(
             Map<String, String> mergedEnv = new LinkedHashMap<>(env);
             mergedEnv.putAll(extraEnv);
             return new Variant(newName, label, description, folder, newBuild, newArtifact, command, runtime, port,
-                    healthPath, metricsPath, dialect, jvmOptions, cpuSet, mergedEnv, classification);
+                    healthPath, metricsPath, dialect, jvmOptions, cpuSet, mergedEnv, classification, aotCache);
         }
     }
 

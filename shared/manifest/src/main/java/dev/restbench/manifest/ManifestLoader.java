@@ -215,6 +215,11 @@ public final class ManifestLoader {
             }
         });
         for (int i = 0; i < m.variants().size(); i++) {
+            Manifest.Variant variant = m.variants().get(i);
+            if (variant.aotCache() && (!variant.runtime().isJdk() || variant.runtime().version() < 25)) {
+                problems.add("/variants/" + i + "/aotCache: an AOT cache (-XX:AOTCache) needs a JDK 25 or later, and"
+                        + " the runtime is " + variant.runtime());
+            }
             for (String derived : DERIVED_LABELS) {
                 if (m.variants().get(i).classification().containsKey(derived)) {
                     problems.add("/variants/" + i + "/classification/" + derived + ": set from the entry itself (runtime,"

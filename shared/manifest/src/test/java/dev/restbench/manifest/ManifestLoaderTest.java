@@ -101,6 +101,13 @@ class ManifestLoaderTest {
     }
 
     @Test
+    void anAotCacheNeedsAJdkOf25OrLater() throws IOException {
+        // Entry 0 runs on the defaults' JDK 17.
+        assertProblem(m -> ((ObjectNode) m.withArray("variants").get(0)).put("aotCache", true),
+                "/variants/0/aotCache: an AOT cache (-XX:AOTCache) needs a JDK 25 or later, and the runtime is JDK 17");
+    }
+
+    @Test
     void launchPlaceholdersMustExistAndFitTheRuntime() throws IOException {
         assertProblem(m -> ((ObjectNode) m.withArray("variants").get(1)).putArray("command").add("{java}").add("-jar")
                         .add("{artifcat}"),
