@@ -31,9 +31,17 @@ class SmokeProfileEndToEndTest {
     void smokeProfileWritesCompleteValidResults(@TempDir Path tmp) throws Exception {
         ObjectNode manifest = (ObjectNode) Json.MAPPER.readTree(ROOT.resolve("benchmarks.json").toFile());
         List<String> missing = new ArrayList<>();
-        // Resolved through the loader: an entry that extends another inherits its artifact.
+        // One variant of each way to be started and read (runtime, dialect, AOT cache), the first of each in
+        // manifest order: every launch path and every metric source runs end to end, while the contract suites
+        // start every variant. The whole manifest here grew CI by a minute per variant.
+        Map<String, dev.restbench.manifest.Manifest.Variant> kinds = new java.util.LinkedHashMap<>();
         for (dev.restbench.manifest.Manifest.Variant v
                 : dev.restbench.runner.manifest.Manifests.load(ROOT.resolve("benchmarks.json")).variants()) {
+            kinds.putIfAbsent(v.runtime().name() + "/" + v.dialect() + "/" + v.aotCache(), v);
+        }
+        List<dev.restbench.manifest.Manifest.Variant> selected = List.copyOf(kinds.values());
+        // Resolved through the loader: an entry that extends another inherits its artifact.
+        for (dev.restbench.manifest.Manifest.Variant v : selected) {
             if (!Files.exists(ROOT.resolve(v.artifact()))) {
                 missing.add(v.name() + ": " + v.artifact());
             }
@@ -69,7 +77,8 @@ class SmokeProfileEndToEndTest {
         int exit;
         try {
             exit = Main.execute(List.of("run", "--root", ROOT.toString(), "--manifest", manifestFile.toString(),
-                    "--profile", "smoke", "--results", results.toString(), "--no-build"));
+                    "--profile", "smoke", "--results", results.toString(), "--no-build", "--flamegraphs",
+                    "--variants", String.join(",", selected.stream().map(v -> v.name()).toList())));
         } finally {
             System.setOut(console);
         }
@@ -91,9 +100,11 @@ class SmokeProfileEndToEndTest {
         assertThat(failures).as("failed cells").isEmpty();
         assertThat(exit).isZero();
         assertThat(run.get("status").asText()).isEqualTo("ok");
-        int variants = manifest.get("variants").size();
+        int variants = selected.size();
         assertThat(run.get("cells")).hasSize(2 * variants); // every variant × read-heavy × (capacity, latency)
         assertThat(run.get("variants")).hasSize(variants);
+        Map<String, Boolean> jvm = new HashMap<>();
+        selected.forEach(v -> jvm.put(v.name(), v.runtime().isJdk()));
 
         JsonNode throughput = RunOutputs.validBenchFile(runDir.resolve("bench-throughput.json"));
         JsonNode costs = RunOutputs.validBenchFile(runDir.resolve("bench-costs.json"));
@@ -108,18 +119,46 @@ class SmokeProfileEndToEndTest {
             String series = cell.get("variant").asText() + "/" + cell.get("scenario").asText() + "/"
                     + cell.get("regime").asText() + "/";
             JsonNode metrics = cell.get("metrics");
+            boolean onJvm = jvm.get(cell.get("variant").asText());
             assertThat(metrics.fieldNames()).toIterable().as(series).contains("throughput", "latency_p50",
-                    "latency_p95", "latency_p99", "latency_max", "error_pct", "cpu_us_per_req",
-                    "alloc_bytes_per_req", "heap_mean_mb", "heap_peak_mb", "gc_ms_per_s", "jit_cpu_ms_per_s", "threads_peak",
-                    "hikari_active_mean", "hikari_active_peak");
+                    "latency_p95", "latency_p99", "latency_max", "error_pct", "cpu_us_per_req", "req_per_cpu_s");
+            List<String> jvmOnly = List.of("alloc_bytes_per_req", "heap_mean_mb", "heap_peak_mb", "gc_ms_per_s",
+                    "jit_cpu_ms_per_s", "threads_peak", "hikari_active_mean", "hikari_active_peak");
+            if (onJvm) {
+                assertThat(metrics.fieldNames()).toIterable().as(series).containsAll(jvmOnly);
+            } else {
+                // What the runtime does not have is absent, never a zero.
+                assertThat(metrics.fieldNames()).toIterable().as(series).doesNotContainAnyElementsOf(jvmOnly);
+            }
             // JIT excluded: a few requests in a short window can round to 0, never below.
             assertThat(metrics.get("cpu_us_per_req").get("median").asDouble()).isNotNegative();
             if (cell.get("regime").asText().equals("capacity")) {
                 assertThat(metrics.get("cpu_us_per_req").get("median").asDouble()).isPositive();
                 assertThat(cell.get("bottleneck").asText()).isIn("service", "database", "load-generator", "none");
             }
-            assertThat(metrics.get("alloc_bytes_per_req").get("median").asDouble()).isPositive();
+            if (onJvm) {
+                assertThat(metrics.get("alloc_bytes_per_req").get("median").asDouble()).isPositive();
+            }
             JsonNode trial = cell.get("trials").get(0);
+            // --flamegraphs: a JVM cell's profiling window left two HTML graphs with the service's own frames; any
+            // other says why it has none.
+            JsonNode graphs = trial.get("flameGraphs");
+            if (onJvm) {
+                assertThat(graphs.get("reason").isNull()).as(series + " " + graphs).isTrue();
+                for (String kind : List.of("cpu", "alloc")) {
+                    Path html = runDir.resolve(graphs.get(kind).asText());
+                    assertThat(Files.readString(html)).as(series + kind).contains("<html");
+                    // Under capacity load the service's own request path is in the samples; at the latency
+                    // regime's 5 req/s ten seconds may hold none of them.
+                    if (cell.get("regime").asText().equals("capacity")) {
+                        assertThat(Files.readString(html.resolveSibling(kind + ".collapsed.txt"))).as(series + kind)
+                                .contains("dev/restbench/");
+                    }
+                }
+            } else {
+                assertThat(graphs.get("cpu").isNull()).isTrue();
+                assertThat(graphs.get("reason").asText()).contains("no JVM");
+            }
             assertThat(trial.get("warmupSeconds").asDouble()).isBetween(4.0, 8.0); // smoke: min 4 s, cap 6 s
             assertThat(trial.get("utilisation").get("service").asDouble()).isPositive();
             // PostgreSQL's CPU is counted in 10 ms ticks: the smoke latency windows (2 s at 5 req/s, 10 single-row
@@ -162,14 +201,18 @@ class SmokeProfileEndToEndTest {
             assertThat(benchValues.get(series + "throughput")).isEqualTo(metrics.get("throughput").get("median").asDouble());
         }
         for (JsonNode variant : run.get("variants")) {
-            assertThat(variant.get("startup").fieldNames()).toIterable()
-                    .containsExactlyInAnyOrder("time_to_ready_ms", "rss_after_start_mb", "heap_after_start_mb",
-                            "classes_loaded", "live_threads");
+            if (jvm.get(variant.get("name").asText())) {
+                assertThat(variant.get("startup").fieldNames()).toIterable()
+                        .containsExactlyInAnyOrder("time_to_ready_ms", "rss_after_start_mb", "heap_after_start_mb",
+                                "classes_loaded", "live_threads");
+            } else {
+                assertThat(variant.get("startup").fieldNames()).toIterable()
+                        .containsExactlyInAnyOrder("time_to_ready_ms", "rss_after_start_mb");
+            }
             assertThat(benchValues).containsKey(variant.get("name").asText() + "/startup/-/time_to_ready_ms");
         }
         String summary = Files.readString(runDir.resolve("summary.md"));
-        List<String> names = new ArrayList<>();
-        manifest.get("variants").forEach(v -> names.add(v.get("name").asText()));
+        List<String> names = selected.stream().map(v -> v.name()).toList();
         assertThat(summary).contains("## Scenarios and measures", "## Resources", "## Startup", "## Warmup and bottleneck",
                 "## Per operation", "| Scenario | Regime | Measure | " + String.join(" | ", names) + " |", "(n=1)");
         List<String> cellFolders = new ArrayList<>();
