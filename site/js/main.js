@@ -106,8 +106,10 @@ function profileNote() {
 }
 
 function renderFilters() {
-  const details = h('details', { class: 'filters', open: window.matchMedia('(min-width: 900px)').matches },
-    h('summary', null, 'Filters'),
+  // Collapsed by default at every width: the summary line says what is selected, so with a dozen variants the
+  // answer is not pushed below the fold.
+  const details = h('details', { class: 'filters', id: 'filter-panel' },
+    h('summary', null, 'Filters', h('span', { class: 'filter-summary', id: 'filter-summary' })),
     profileFieldset(),
     dimensions.map((d) => {
       const values = options(d.key);
@@ -127,7 +129,24 @@ function renderFilters() {
   clear(filtersEl).append(details);
 }
 
+/** "all 3 variants · scenarios: read-heavy, write-heavy (2 of 5) · all 13 metrics", from the state, not the DOM. */
+function selectionText() {
+  const parts = dimensions.map((d) => {
+    const values = options(d.key);
+    const list = state[d.key]?.filter((v) => values.includes(v));
+    const noun = d.label.toLowerCase();
+    if (!list) return `all ${values.length} ${noun}`;
+    if (!list.length) return `no ${noun}`;
+    const names = list.slice(0, 3).map((v) => (d.key === 'metrics' ? metricLabel(v) : d.text(v))).join(', ');
+    return `${noun}: ${names}${list.length > 3 ? ', …' : ''} (${list.length} of ${values.length})`;
+  });
+  if (profilesOf(model).length > 1) parts.unshift(`profile ${activeProfile(model, state.profile)}`);
+  return parts.join(' · ');
+}
+
 function syncFilters() {
+  const summaryEl = document.getElementById('filter-summary');
+  if (summaryEl) summaryEl.textContent = `— ${selectionText()}`;
   const profile = activeProfile(model, state.profile);
   for (const input of filtersEl.querySelectorAll('input[name=profile]')) input.checked = input.value === profile;
   for (const fs of filtersEl.querySelectorAll('fieldset[data-dimension]:not([data-dimension=profile])')) {

@@ -42,6 +42,12 @@ function assertNoProblems(page) {
 const shot = (page, name, fullPage = false) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage });
 const hashOf = (page) => page.evaluate(() => decodeURIComponent(location.hash));
 const drawnCharts = (page) => page.locator('.chart-card[data-drawn="true"]');
+/** The filter panel starts collapsed; tests that change filters open it as a user would. */
+async function openFilters(page) {
+  const panel = page.locator('#filter-panel');
+  if (!(await panel.evaluate((d) => d.open))) await panel.locator('summary').click();
+  await page.waitForFunction(() => document.getElementById('filter-panel').open);
+}
 
 before(async () => {
   fixtures = mkdtempSync(join(tmpdir(), 'restbench-site-'));
@@ -60,7 +66,7 @@ describe('overview', () => {
     const page = await open('full');
     assert.equal(await page.evaluate(() => window.__restbench.state), 'ready');
     const table = page.locator('#table-measures');
-    await table.waitFor();
+    await table.waitFor({ state: 'attached' });
     const headers = await table.locator('thead th').allTextContents();
     // Labels and their order come from the run data (latest.json variants, from benchmarks.json), not from the site.
     assert.deepEqual(headers, ['Scenario', 'Measure', 'Jersey (JAX-RS) · Grizzly', 'Spring MVC · Tomcat', 'Spring Data REST · Tomcat']);
@@ -97,6 +103,69 @@ describe('overview', () => {
     assert.match(await page.locator('#environment').textContent(), /Synthetic CPU/);
     assert.match(await page.locator('.run-summary').textContent(), /Compared with run/);
     await shot(page, 'overview-full', true);
+    assertNoProblems(page);
+    await page.context().close();
+  });
+
+  test('bar charts: each primary measure per variant normalised to the best, whiskers and labels from latest.json', async () => {
+    const page = await open('full');
+    await page.locator('#bar-charts').waitFor();
+    const latest = await page.evaluate(() => fetch('dev/bench/latest.json').then((r) => r.json()));
+    const okCells = latest.cells.filter((c) => c.status === 'ok');
+    let checked = 0;
+    for (const section of await page.locator('#bar-charts section.scenario-bars').all()) {
+      const { scenario, regime } = await section.evaluate((el) => ({ ...el.dataset }));
+      const cells = okCells.filter((c) => c.scenario === scenario && c.regime === regime);
+      const primary = [...new Set(cells.flatMap((c) => Object.keys(c.metrics).filter((m) => c.metrics[m].primary)))];
+      assert.deepEqual(await section.locator('figure.bar-chart').evaluateAll((fs) => fs.map((f) => f.id)),
+        primary.map((m) => `bars-${scenario}-${regime}-${m}`), `${scenario}/${regime}: one chart per primary measure`);
+      for (const metric of primary) {
+        const chart = section.locator(`figure[id="bars-${scenario}-${regime}-${metric}"]`);
+        const smaller = cells[0].metrics[metric].direction === 'smaller';
+        const values = cells.map((c) => c.metrics[metric].value);
+        const best = smaller ? Math.min(...values) : Math.max(...values);
+        for (const c of cells) {
+          const row = chart.locator(`.bar-row[data-variant="${c.variant}"]`);
+          const d = await row.evaluate((el) => ({ ...el.dataset }));
+          const m = c.metrics[metric];
+          assert.ok(Math.abs(Number(d.ratio) - m.value / best) < 1e-3, `${c.variant} ${metric}: ${d.ratio} vs ${m.value / best}`);
+          assert.equal(d.best, String(m.value === best));
+          assert.ok(smaller ? Number(d.ratio) >= 1 : Number(d.ratio) <= 1, `${metric} ratio ${d.ratio} on the right side of 1×`);
+          // The whisker is the cell's 95 % interval as the runner wrote it, on the same scale.
+          assert.equal(d.whisker, 'ci95');
+          assert.ok(Math.abs(Number(d.whiskerLow) - m.ci95[0] / best) < 1e-3 && Math.abs(Number(d.whiskerHigh) - m.ci95[1] / best) < 1e-3, `${c.variant} ${metric} whisker`);
+          // Drawn to scale: the bar's length over the 1× line's position is the ratio.
+          const geometry = await row.evaluate((el) => ({ bar: Number(el.querySelector('rect.bar').getAttribute('width')), one: Number(el.querySelector('.bar-one').getAttribute('x1')) }));
+          assert.ok(Math.abs(geometry.bar / geometry.one - m.value / best) < 1e-3, `${c.variant} ${metric} bar length`);
+          const labels = await row.evaluate((el) => el.querySelector('.qualifiers')?.textContent ?? '');
+          if (c.bottleneck && c.bottleneck !== 'none') assert.match(labels, { database: /db-bound/, service: /service-bound/ }[c.bottleneck] ?? /bound/);
+          else assert.doesNotMatch(labels, /bound/);
+          assert.equal(/unsteady/.test(labels), c.steady === false, `${c.variant}/${scenario}/${regime} unsteady label`);
+          checked++;
+        }
+      }
+    }
+    assert.ok(checked >= 3 * 3 * 4, `bars checked: ${checked}`);
+    // A failed cell is a row that says so, not a missing bar.
+    const failed = latest.cells.find((c) => c.status === 'failed');
+    const failedAt = page.locator(`section[data-scenario="${failed.scenario}"][data-regime="${failed.regime}"] [data-variant="${failed.variant}"]`).first();
+    assert.match(await failedAt.textContent(), /✗ failed.*did not become healthy/s);
+    // Startup: one chart per startup measure, whiskers from the starts' min–max (latest.json has no interval there).
+    const startupMetrics = Object.keys(latest.variants[0].startup);
+    assert.equal(await page.locator('#startup-charts figure.bar-chart').count(), startupMetrics.length);
+    for (const v of latest.variants) {
+      const m = v.startup.time_to_ready_ms;
+      const best = Math.min(...latest.variants.map((x) => x.startup.time_to_ready_ms.value));
+      const d = await page.locator(`#bars-startup-time_to_ready_ms .bar-row[data-variant="${v.name}"]`).evaluate((el) => ({ ...el.dataset }));
+      assert.ok(Math.abs(Number(d.ratio) - m.value / best) < 1e-3);
+      assert.equal(d.whisker, 'min-max');
+      assert.ok(Math.abs(Number(d.whiskerLow) - m.min / best) < 1e-3 && Math.abs(Number(d.whiskerHigh) - m.max / best) < 1e-3);
+    }
+    // The full tables are one click away.
+    assert.equal(await page.locator('#table-measures').isVisible(), false);
+    await page.locator('#full-tables > summary').click();
+    await page.locator('#table-measures').waitFor();
+    await shot(page, 'overview-bars', true);
     assertNoProblems(page);
     await page.context().close();
   });
@@ -146,6 +215,10 @@ describe('trends', () => {
     const labels = await page.locator('.chart-card[data-drawn="true"] .u-axis').first().textContent();
     assert.doesNotMatch(labels, /3b54cda/, 'a date axis shows dates, not commit hashes');
 
+    // Collapsed by default, with a line that says what is selected.
+    assert.equal(await page.locator('#filter-panel').evaluate((d) => d.open), false);
+    assert.match(await page.locator('#filter-summary').textContent(), /all 3 variants · scenarios: mixed \(1 of \d+\) · metrics: Throughput \(1 of \d+\)/);
+    await openFilters(page);
     await page.locator('fieldset[data-dimension=variants]').getByLabel('Spring MVC · Tomcat').uncheck();
     await page.waitForFunction(() => decodeURIComponent(location.hash).includes('v=jersey,spring-data-rest'));
     const legend = () => page.locator('.chart-card').first().locator('.legend').textContent();
@@ -158,6 +231,8 @@ describe('trends', () => {
     assert.equal(await hashOf(page), before);
     assert.equal(await page.locator('fieldset[data-dimension=variants]').getByLabel('Spring MVC · Tomcat').isChecked(), false);
     assert.equal(await page.getByLabel('date').isChecked(), true);
+    assert.equal(await page.locator('#filter-panel').evaluate((d) => d.open), false, 'a reload collapses the panel again');
+    assert.match(await page.locator('#filter-summary').textContent(), /variants: Jersey \(JAX-RS\) · Grizzly, Spring Data REST · Tomcat \(2 of 3\)/);
     assert.doesNotMatch(await legend(), /Spring MVC/);
     assert.match(await legend(), /Jersey/);
     await shot(page, 'trends-date-filtered');
@@ -348,6 +423,7 @@ describe('benchmark profiles', () => {
     assert.doesNotMatch(await hashOf(page), /[#&]p=/, 'the default profile is not written into the URL');
 
     // Native radios: the arrow key moves to the next profile and selects it.
+    await openFilters(page);
     await profileRadios(page).first().focus();
     await page.keyboard.press('ArrowDown');
     await page.waitForFunction(() => /[#&]p=smoke(&|$)/.test(location.hash));
@@ -368,6 +444,7 @@ describe('benchmark profiles', () => {
     p = await plotted(page);
     assert.ok(p.jersey.every((v) => v > 1500 && v < 1900), `unprofiled throughput only, got ${p.jersey}`);
 
+    await openFilters(page);
     await page.locator('fieldset[data-dimension=profile]').getByLabel('full — newest run').check();
     await page.waitForFunction(() => !/[#&]p=/.test(location.hash));
     await waitForRuns(page, [3, 5, 7]);
@@ -389,6 +466,7 @@ describe('benchmark profiles', () => {
     assert.equal(await rows.count(), 1);
     assert.match(await rows.first().textContent(), /\+20\.0 %/);
 
+    await openFilters(page);
     await page.locator('fieldset[data-dimension=profile]').getByLabel('smoke').check();
     await page.waitForFunction(() => /[#&]p=smoke(&|$)/.test(location.hash) && /\+12\.5 %/.test(document.querySelector('#table-changes')?.textContent));
     assert.equal(await rows.count(), 1);
@@ -450,7 +528,7 @@ describe('edge cases', () => {
     assert.match(warnings, /1 malformed benchmark value in data\.js ignored/);
     assert.match(warnings, /latest\.json is malformed/);
     assert.match(await page.locator('main').textContent(), /no latest\.json/);
-    await page.locator('#table-measures').waitFor();
+    await page.locator('#table-measures').waitFor({ state: 'attached' });
     await page.evaluate(() => { location.hash = '#view=trends&s=mixed&m=throughput'; });
     await drawnCharts(page).first().waitFor();
     assert.equal(Number(await drawnCharts(page).first().getAttribute('data-points')), 3 * 11, 'one throughput entry dropped');
@@ -494,7 +572,7 @@ describe('readability', () => {
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
     assert.equal(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), 'rgb(255, 255, 255)');
     await page.locator('nav a[data-view=overview]').click();
-    await page.locator('#table-measures').waitFor();
+    await page.locator('#table-measures').waitFor({ state: 'attached' });
     await shot(page, 'phone-light-overview');
     assertNoProblems(page);
     await page.context().close();
@@ -510,7 +588,7 @@ describe('readability', () => {
     await drawnCharts(page).first().waitFor();
     assert.equal(await page.locator('nav a[aria-current=page]').textContent(), 'Trends');
     await page.goBack();
-    await page.locator('#table-measures').waitFor();
+    await page.locator('#table-measures').waitFor({ state: 'attached' });
     await page.goForward();
     await drawnCharts(page).first().waitFor();
     assertNoProblems(page);
@@ -519,7 +597,7 @@ describe('readability', () => {
 
   test('the views are reachable with the keyboard alone', async () => {
     const page = await open('full');
-    await page.locator('#table-measures').waitFor();
+    await page.locator('#table-measures').waitFor({ state: 'attached' });
     let reached = false;
     for (let i = 0; i < 12 && !reached; i++) {
       await page.keyboard.press('Tab');
