@@ -82,7 +82,7 @@ function barChart({ id, title, rows, smaller, note }) {
 }
 
 /** Per scenario and regime, a chart for each primary metric the newest run has (latest.json only: it marks them). */
-export function scenarioBarCharts(run, state, variants) {
+export function scenarioBarCharts(run, state, variants, idPrefix = 'bars') {
   const groups = new Map();
   for (const cell of run.cells.values()) {
     if (!admits(state.scenarios, cell.scenario) || !variants.includes(cell.variant)) continue;
@@ -99,7 +99,7 @@ export function scenarioBarCharts(run, state, variants) {
     const charts = primary.filter((metric) => admits(state.metrics, metric)).map((metric) => {
       const direction = [...g.cells.values()].map((c) => c.metrics[metric]?.direction).find(Boolean);
       return barChart({
-        id: `bars-${g.scenario}-${g.regime}-${metric}`,
+        id: `${idPrefix}-${g.scenario}-${g.regime}-${metric}`,
         title: metricLabel(metric),
         smaller: direction === 'smaller',
         rows: variants.filter((v) => g.cells.has(v)).map((v) => {
@@ -122,7 +122,7 @@ export function scenarioBarCharts(run, state, variants) {
       ? 'No primary measure in the newest run matches the filters.'
       : 'Bar charts need latest.json (it marks the primary measures and their direction); the tables below have the values.');
   }
-  return h('div', { id: 'bar-charts' }, sections);
+  return h('div', { id: idPrefix === 'bars' ? 'bar-charts' : null, class: 'bar-charts' }, sections);
 }
 
 /**

@@ -5,6 +5,7 @@ import { readState, toHash } from './state.js';
 import { renderOverview, orderVariants } from './overview.js';
 import { TrendsView } from './trends.js';
 import { renderRegressions } from './regressions.js';
+import { renderAxes } from './axes.js';
 import { formatDate, metricLabel, registerVariants, variantLabel, variantTitle } from './format.js';
 
 window.__restbench = { state: 'loading', firstChartMs: 0 };
@@ -48,12 +49,14 @@ function render() {
     else a.removeAttribute('aria-current');
   }
   syncFilters();
-  const note = state.view === 'overview' ? null : profileNote();
+  const note = state.view === 'overview' || state.view === 'axes' ? null : profileNote();
   if (note) main.append(note);
   if (state.view === 'trends') {
     if (model.runs.length === 1) main.append(h('p', { class: 'note', id: 'single-note' }, 'Only one run in the history so far: each chart has a single point until the next run.'));
     trends = new TrendsView(main, model, state, markers, update);
     trends.render();
+  } else if (state.view === 'axes') {
+    renderAxes(main, model, state, update);
   } else if (state.view === 'regressions') {
     renderRegressions(main, model, state, changes);
   } else {

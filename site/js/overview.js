@@ -16,7 +16,7 @@ const RESOURCE_HEADERS = {
 };
 
 /** The newest run as {source, commit, cells: Map("v|s|r" → cell), variants, startup, environment}. */
-function newestRun(model) {
+export function newestRun(model) {
   const latest = model.latest;
   if (latest) {
     const cells = new Map();

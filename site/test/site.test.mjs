@@ -170,6 +170,36 @@ describe('overview', () => {
     await page.context().close();
   });
 
+  test('axis view: variants that differ only in the chosen classification key, compared; the axis lives in the URL', async () => {
+    const page = await open('axes', '#view=axes');
+    await page.locator('#axes').waitFor();
+    const groups = () => page.locator('.axis-group').evaluateAll((gs) => gs.map((g) => ({ along: g.dataset.along, members: g.dataset.members, title: g.querySelector('h3').textContent })));
+    // The default is the first key along which some variants differ alone: server, under Spring MVC on platform threads.
+    assert.deepEqual(await groups(), [{ along: 'server', members: 'spring-mvc,spring-mvc-jetty,spring-mvc-undertow', title: 'tomcat vs jetty vs undertow server · Spring MVC · Tomcat, Spring MVC · Jetty, Spring MVC · Undertow' }]);
+    assert.match(await page.locator('.axis-group .fixed').textContent(), /framework spring-mvc.*threading platform/);
+    const barVariants = await page.locator('.axis-group .bar-row').evaluateAll((rows) => [...new Set(rows.map((r) => r.dataset.variant))]);
+    assert.deepEqual(barVariants, ['spring-mvc', 'spring-mvc-jetty', 'spring-mvc-undertow'], 'only the group is charted');
+    // Within the group the best of the three is 1×.
+    const ratios = await page.locator('figure[id="axis-0-read-heavy-latency-throughput"] .bar-row').evaluateAll((rows) => rows.map((r) => Number(r.dataset.ratio)));
+    assert.equal(Math.max(...ratios), 1);
+    await shot(page, 'axes-server', true);
+
+    await page.locator('#axis-key').selectOption('threading');
+    await page.waitForFunction(() => location.hash.includes('along=threading'));
+    assert.deepEqual((await groups()).map((g) => g.members), ['spring-mvc,spring-mvc-virtual']);
+    assert.match((await groups())[0].title, /^platform vs virtual/);
+    await page.reload();
+    await page.waitForFunction(() => window.__restbench.state === 'ready');
+    assert.equal(await page.locator('#axis-key').inputValue(), 'threading');
+    assert.deepEqual((await groups()).map((g) => g.members), ['spring-mvc,spring-mvc-virtual']);
+
+    await page.locator('#axis-key').selectOption('framework');
+    await page.locator('#no-groups').waitFor();
+    assert.equal(await page.locator('.axis-group').count(), 0);
+    assertNoProblems(page);
+    await page.context().close();
+  });
+
   test('with data.js alone shows the newest values and spreads and says deltas need latest.json', async () => {
     const page = await open('data-only');
     const cell = page.locator('td[data-testid="spring-data-rest/read-heavy/latency/latency_p99"]');
