@@ -6,6 +6,7 @@ import { renderOverview, orderVariants } from './overview.js';
 import { TrendsView } from './trends.js';
 import { renderRegressions } from './regressions.js';
 import { renderAxes } from './axes.js';
+import { renderMethod } from './method.js';
 import { formatDate, metricLabel, registerVariants, variantLabel, variantTitle } from './format.js';
 
 window.__restbench = { state: 'loading', firstChartMs: 0 };
@@ -49,12 +50,14 @@ function render() {
     else a.removeAttribute('aria-current');
   }
   syncFilters();
-  const note = state.view === 'overview' || state.view === 'axes' ? null : profileNote();
+  const note = ['overview', 'axes', 'method'].includes(state.view) ? null : profileNote();
   if (note) main.append(note);
   if (state.view === 'trends') {
     if (model.runs.length === 1) main.append(h('p', { class: 'note', id: 'single-note' }, 'Only one run in the history so far: each chart has a single point until the next run.'));
     trends = new TrendsView(main, model, state, markers, update);
     trends.render();
+  } else if (state.view === 'method') {
+    renderMethod(main, model);
   } else if (state.view === 'axes') {
     renderAxes(main, model, state, update);
   } else if (state.view === 'regressions') {

@@ -3,7 +3,7 @@
 //   #view=trends&axis=date&v=jersey,spring-mvc&s=read-heavy&m=latency_p99&p=full&x=3,9&focus=<series>&at=<sha>
 // Lists absent from the hash mean "all"; an absent profile (p) means the newest run's.
 
-const VIEWS = ['overview', 'axes', 'trends', 'regressions'];
+const VIEWS = ['overview', 'axes', 'trends', 'regressions', 'method'];
 const list = (value) => (value ? value.split(',').filter(Boolean) : null);
 
 export function readState(hash = location.hash) {

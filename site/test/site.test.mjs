@@ -200,6 +200,25 @@ describe('overview', () => {
     await page.context().close();
   });
 
+  test('method page: machine, pinning, repetitions, steady state, verdict method and measures from latest.json', async () => {
+    const page = await open('full', '#view=method');
+    await page.locator('#method-facts').waitFor();
+    const latest = await page.evaluate(() => fetch('dev/bench/latest.json').then((r) => r.json()));
+    const facts = await page.locator('#method-facts').textContent();
+    assert.ok(facts.includes(latest.environment.cpuModel), facts);
+    assert.match(facts, /service on CPU 1, gatling on CPU 0, postgres on CPU 0/);
+    assert.match(facts, /value over 3 service starts/);
+    assert.match(facts, /not: Spring Data REST · Tomcat read-heavy \(capacity\)/);
+    assert.ok(facts.includes(latest.verdicts.method) && /α = 0\.05, minimum effect 5 %/.test(facts), facts);
+    const ids = await page.locator('#table-metrics tbody tr').evaluateAll((rows) => rows.map((r) => r.dataset.metric));
+    assert.deepEqual(ids, Object.keys(latest.cells[0].metrics));
+    assert.match(await page.locator('#table-metrics tr[data-metric=cpu_us_per_req]').textContent(), /µs.*smaller.*yes/);
+    assert.match(await page.locator('#method-gaps').textContent(), /warmup rule/);
+    await shot(page, 'method', true);
+    assertNoProblems(page);
+    await page.context().close();
+  });
+
   test('with data.js alone shows the newest values and spreads and says deltas need latest.json', async () => {
     const page = await open('data-only');
     const cell = page.locator('td[data-testid="spring-data-rest/read-heavy/latency/latency_p99"]');
