@@ -254,7 +254,9 @@ function summarySentences(run, state, variants) {
     const single = cells.every((c) => (c.metrics.cpu_us_per_req.n ?? 1) < 2);
     items.push(h('li', { dataset: { scenario } },
       h('strong', null, scenario), ': ', variantLabel(cells[0].variant), ' needs the least CPU per request (',
-      formatValue(best.value, best.unit), ')',
+      formatValue(best.value, best.unit),
+      // The interval the runner wrote for that cell, when it wrote one (the site computes none of its own).
+      Array.isArray(best.ci95) ? `, 95 % CI ${formatNumber(best.ci95[0])}–${formatNumber(best.ci95[1])}` : '', ')',
       cells.slice(1).map((c) => [', ', variantLabel(c.variant), ' ',
         h('span', { class: 'ratio' }, `${(c.metrics.cpu_us_per_req.value / best.value).toFixed(1)}×`)]),
       single ? ' — one start each: indicative' : ` — values over ${best.n} starts, spread in the table`, '.'));

@@ -95,7 +95,7 @@ describe('overview', () => {
     // The answer first: one sentence per capacity scenario, the cheapest variant by CPU per request and the others'
     // multiples of it (≥ 1, ascending), from the same values the table shows.
     const answer = page.locator('#answer li[data-scenario="read-heavy"]');
-    assert.match(await answer.textContent(), /^read-heavy: .+ needs the least CPU per request \([\d.,k]+ µs\), .+ [\d.]+×, .+ [\d.]+×/);
+    assert.match(await answer.textContent(), /^read-heavy: .+ needs the least CPU per request \([\d.,k]+ µs, 95 % CI [\d.]+–[\d.]+\), .+ [\d.]+×, .+ [\d.]+×/);
     const ratios = (await answer.locator('.ratio').allTextContents()).map((t) => Number.parseFloat(t));
     assert.equal(ratios.length, 2);
     assert.ok(ratios[0] >= 1 && ratios[1] >= ratios[0], ratios.join(' '));
