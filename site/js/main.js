@@ -5,6 +5,8 @@ import { readState, toHash } from './state.js';
 import { renderOverview, orderVariants } from './overview.js';
 import { TrendsView } from './trends.js';
 import { renderRegressions } from './regressions.js';
+import { renderAxes } from './axes.js';
+import { renderMethod } from './method.js';
 import { formatDate, metricLabel, registerVariants, variantLabel, variantTitle } from './format.js';
 
 window.__restbench = { state: 'loading', firstChartMs: 0 };
@@ -48,12 +50,16 @@ function render() {
     else a.removeAttribute('aria-current');
   }
   syncFilters();
-  const note = state.view === 'overview' ? null : profileNote();
+  const note = ['overview', 'axes', 'method'].includes(state.view) ? null : profileNote();
   if (note) main.append(note);
   if (state.view === 'trends') {
     if (model.runs.length === 1) main.append(h('p', { class: 'note', id: 'single-note' }, 'Only one run in the history so far: each chart has a single point until the next run.'));
     trends = new TrendsView(main, model, state, markers, update);
     trends.render();
+  } else if (state.view === 'method') {
+    renderMethod(main, model);
+  } else if (state.view === 'axes') {
+    renderAxes(main, model, state, update);
   } else if (state.view === 'regressions') {
     renderRegressions(main, model, state, changes);
   } else {
@@ -106,8 +112,10 @@ function profileNote() {
 }
 
 function renderFilters() {
-  const details = h('details', { class: 'filters', open: window.matchMedia('(min-width: 900px)').matches },
-    h('summary', null, 'Filters'),
+  // Collapsed by default at every width: the summary line says what is selected, so with a dozen variants the
+  // answer is not pushed below the fold.
+  const details = h('details', { class: 'filters', id: 'filter-panel' },
+    h('summary', null, 'Filters', h('span', { class: 'filter-summary', id: 'filter-summary' })),
     profileFieldset(),
     dimensions.map((d) => {
       const values = options(d.key);
@@ -127,7 +135,24 @@ function renderFilters() {
   clear(filtersEl).append(details);
 }
 
+/** "all 3 variants · scenarios: read-heavy, write-heavy (2 of 5) · all 13 metrics", from the state, not the DOM. */
+function selectionText() {
+  const parts = dimensions.map((d) => {
+    const values = options(d.key);
+    const list = state[d.key]?.filter((v) => values.includes(v));
+    const noun = d.label.toLowerCase();
+    if (!list) return `all ${values.length} ${noun}`;
+    if (!list.length) return `no ${noun}`;
+    const names = list.slice(0, 3).map((v) => (d.key === 'metrics' ? metricLabel(v) : d.text(v))).join(', ');
+    return `${noun}: ${names}${list.length > 3 ? ', …' : ''} (${list.length} of ${values.length})`;
+  });
+  if (profilesOf(model).length > 1) parts.unshift(`profile ${activeProfile(model, state.profile)}`);
+  return parts.join(' · ');
+}
+
 function syncFilters() {
+  const summaryEl = document.getElementById('filter-summary');
+  if (summaryEl) summaryEl.textContent = `— ${selectionText()}`;
   const profile = activeProfile(model, state.profile);
   for (const input of filtersEl.querySelectorAll('input[name=profile]')) input.checked = input.value === profile;
   for (const fs of filtersEl.querySelectorAll('fieldset[data-dimension]:not([data-dimension=profile])')) {

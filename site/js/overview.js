@@ -2,6 +2,7 @@
 // startup per variant, and the environment. Values, spreads, deltas and verdicts are read from latest.json; with
 // data.js alone the newest entry's values and spreads are shown and deltas/verdicts are marked unavailable.
 import { h } from './dom.js';
+import { scenarioBarCharts, startupBarCharts } from './bars.js';
 import { admits } from './state.js';
 import { pointSpread } from './history.js';
 import { VERDICTS, firstLine, formatDate, formatNumber, formatPct, formatValue, metricLabel, shortSha, variantInfoOf, variantLabel, variantOrder, variantTitle } from './format.js';
@@ -15,7 +16,7 @@ const RESOURCE_HEADERS = {
 };
 
 /** The newest run as {source, commit, cells: Map("v|s|r" → cell), variants, startup, environment}. */
-function newestRun(model) {
+export function newestRun(model) {
   const latest = model.latest;
   if (latest) {
     const cells = new Map();
@@ -28,7 +29,7 @@ function newestRun(model) {
         metrics[metric] = {
           value: m.value ?? m.median, unit: m.unit, n: m.n, spread: m.spreadPct != null ? `spread ${formatNumber(m.spreadPct)} %` : '',
           min: m.min, max: m.max, deltaPct: m.deltaPct, lowPct: m.lowPct, highPct: m.highPct, verdict: m.verdict,
-          noiseBandPct: m.noiseBandPct, reason: m.reason,
+          noiseBandPct: m.noiseBandPct, reason: m.reason, primary: m.primary === true, direction: m.direction, ci95: m.ci95,
           baseline: m.baseline ? { value: m.baseline.value ?? m.baseline.median, n: m.baseline.runs ?? m.baseline.n } : null,
           // Cell qualifiers, shown once per cell: on its throughput, the figure they qualify most.
           steady: metric !== 'throughput' || c.steady !== false, bottleneck: metric === 'throughput' ? c.bottleneck ?? null : null,
@@ -40,7 +41,7 @@ function newestRun(model) {
     for (const v of Array.isArray(latest.variants) ? latest.variants : []) {
       const metrics = {};
       for (const [metric, m] of Object.entries(v?.startup ?? {})) {
-        metrics[metric] = { value: m?.value ?? m?.median, unit: m?.unit ?? '', n: m?.n, spread: m?.spreadPct != null ? `spread ${formatNumber(m.spreadPct)} %` : '', min: m?.min, max: m?.max };
+        metrics[metric] = { value: m?.value ?? m?.median, unit: m?.unit ?? '', n: m?.n, ci95: m?.ci95, spread: m?.spreadPct != null ? `spread ${formatNumber(m.spreadPct)} %` : '', min: m?.min, max: m?.max };
       }
       startup.set(v.name, metrics);
     }
@@ -279,7 +280,9 @@ function summarySentences(run, state, variants) {
     const single = cells.every((c) => (c.metrics.cpu_us_per_req.n ?? 1) < 2);
     items.push(h('li', { dataset: { scenario } },
       h('strong', null, scenario), ': ', variantLabel(cells[0].variant), ' needs the least CPU per request (',
-      formatValue(best.value, best.unit), ')',
+      formatValue(best.value, best.unit),
+      // The interval the runner wrote for that cell, when it wrote one (the site computes none of its own).
+      Array.isArray(best.ci95) ? `, 95 % CI ${formatNumber(best.ci95[0])}–${formatNumber(best.ci95[1])}` : '', ')',
       cells.slice(1).map((c) => [', ', variantLabel(c.variant), ' ',
         h('span', { class: 'ratio' }, `${(c.metrics.cpu_us_per_req.value / best.value).toFixed(1)}×`)]),
       single ? ' — one start each: indicative' : ` — values over ${best.n} starts, spread in the table`, '.'));
@@ -296,11 +299,18 @@ export function renderOverview(root, model, state) {
       h('h2', { id: 'h-overview' }, 'Latest comparison'),
       summarySentences(run, state, variants),
       runHeader(model, run),
-      measuresTable(run, state, variants),
-      h('h3', null, 'JVM resources'),
-      resourcesTable(run, state, variants),
+      h('h3', null, 'Primary measures, normalised to the best variant'),
+      scenarioBarCharts(run, state, variants),
       h('h3', null, 'Startup'),
-      startupTable(run, variants),
+      startupBarCharts(run, variants),
+      // The full tables stay one click away: every value with its n, spread, delta and verdict.
+      h('details', { class: 'full-tables', id: 'full-tables' },
+        h('summary', null, 'Full tables: every measure with n, spread, change and verdict'),
+        measuresTable(run, state, variants),
+        h('h3', null, 'JVM resources'),
+        resourcesTable(run, state, variants),
+        h('h3', null, 'Startup'),
+        startupTable(run, variants)),
       h('h3', null, 'Variants'),
       variantsTable(variants),
       h('h3', null, 'Environment'),

@@ -1,8 +1,9 @@
 // All view state lives in the URL hash (so a link reproduces the view and GitHub Pages needs no server routing):
+//   #view=axes&along=server (the classification key the axis view compares along)
 //   #view=trends&axis=date&v=jersey,spring-mvc&s=read-heavy&m=latency_p99&p=full&x=3,9&focus=<series>&at=<sha>
 // Lists absent from the hash mean "all"; an absent profile (p) means the newest run's.
 
-const VIEWS = ['overview', 'trends', 'regressions'];
+const VIEWS = ['overview', 'axes', 'trends', 'regressions', 'method'];
 const list = (value) => (value ? value.split(',').filter(Boolean) : null);
 
 export function readState(hash = location.hash) {
@@ -12,7 +13,7 @@ export function readState(hash = location.hash) {
   let x = null;
   const xs = list(p.get('x'))?.map(Number);
   if (xs?.length === 2 && xs.every(Number.isFinite) && xs[0] < xs[1]) x = xs;
-  return { view, axis, variants: list(p.get('v')), scenarios: list(p.get('s')), metrics: list(p.get('m')), profile: p.get('p') || null, x, focus: p.get('focus'), at: p.get('at') };
+  return { view, axis, variants: list(p.get('v')), scenarios: list(p.get('s')), metrics: list(p.get('m')), profile: p.get('p') || null, x, focus: p.get('focus'), at: p.get('at'), along: p.get('along') };
 }
 
 export function toHash(state) {
@@ -26,6 +27,7 @@ export function toHash(state) {
   if (state.x) p.set('x', state.x.map((n) => +n.toFixed(3)).join(','));
   if (state.focus) p.set('focus', state.focus);
   if (state.at) p.set('at', state.at);
+  if (state.along) p.set('along', state.along);
   return `#${p.toString().replace(/%2C/g, ',').replace(/%2F/g, '/')}`;
 }
 

@@ -42,6 +42,12 @@ function assertNoProblems(page) {
 const shot = (page, name, fullPage = false) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage });
 const hashOf = (page) => page.evaluate(() => decodeURIComponent(location.hash));
 const drawnCharts = (page) => page.locator('.chart-card[data-drawn="true"]');
+/** The filter panel starts collapsed; tests that change filters open it as a user would. */
+async function openFilters(page) {
+  const panel = page.locator('#filter-panel');
+  if (!(await panel.evaluate((d) => d.open))) await panel.locator('summary').click();
+  await page.waitForFunction(() => document.getElementById('filter-panel').open);
+}
 
 before(async () => {
   fixtures = mkdtempSync(join(tmpdir(), 'restbench-site-'));
@@ -60,7 +66,7 @@ describe('overview', () => {
     const page = await open('full');
     assert.equal(await page.evaluate(() => window.__restbench.state), 'ready');
     const table = page.locator('#table-measures');
-    await table.waitFor();
+    await table.waitFor({ state: 'attached' });
     const headers = await table.locator('thead th').allTextContents();
     // Labels and their order come from the run data (latest.json variants, from benchmarks.json), not from the site.
     assert.deepEqual(headers, ['Scenario', 'Measure', 'Jersey (JAX-RS) · Grizzly', 'Spring MVC · Tomcat', 'Spring Data REST · Tomcat']);
@@ -89,7 +95,7 @@ describe('overview', () => {
     // The answer first: one sentence per capacity scenario, the cheapest variant by CPU per request and the others'
     // multiples of it (≥ 1, ascending), from the same values the table shows.
     const answer = page.locator('#answer li[data-scenario="read-heavy"]');
-    assert.match(await answer.textContent(), /^read-heavy: .+ needs the least CPU per request \([\d.,k]+ µs\), .+ [\d.]+×, .+ [\d.]+×/);
+    assert.match(await answer.textContent(), /^read-heavy: .+ needs the least CPU per request \([\d.,k]+ µs, 95 % CI [\d.]+–[\d.]+\), .+ [\d.]+×, .+ [\d.]+×/);
     const ratios = (await answer.locator('.ratio').allTextContents()).map((t) => Number.parseFloat(t));
     assert.equal(ratios.length, 2);
     assert.ok(ratios[0] >= 1 && ratios[1] >= ratios[0], ratios.join(' '));
@@ -110,6 +116,118 @@ describe('overview', () => {
     assert.match(await page.locator('#environment').textContent(), /Synthetic CPU/);
     assert.match(await page.locator('.run-summary').textContent(), /Compared with run/);
     await shot(page, 'overview-full', true);
+    assertNoProblems(page);
+    await page.context().close();
+  });
+
+  test('bar charts: each primary measure per variant normalised to the best, whiskers and labels from latest.json', async () => {
+    const page = await open('full');
+    await page.locator('#bar-charts').waitFor();
+    const latest = await page.evaluate(() => fetch('dev/bench/latest.json').then((r) => r.json()));
+    const okCells = latest.cells.filter((c) => c.status === 'ok');
+    let checked = 0;
+    for (const section of await page.locator('#bar-charts section.scenario-bars').all()) {
+      const { scenario, regime } = await section.evaluate((el) => ({ ...el.dataset }));
+      const cells = okCells.filter((c) => c.scenario === scenario && c.regime === regime);
+      const primary = [...new Set(cells.flatMap((c) => Object.keys(c.metrics).filter((m) => c.metrics[m].primary)))];
+      assert.deepEqual(await section.locator('figure.bar-chart').evaluateAll((fs) => fs.map((f) => f.id)),
+        primary.map((m) => `bars-${scenario}-${regime}-${m}`), `${scenario}/${regime}: one chart per primary measure`);
+      for (const metric of primary) {
+        const chart = section.locator(`figure[id="bars-${scenario}-${regime}-${metric}"]`);
+        const smaller = cells[0].metrics[metric].direction === 'smaller';
+        const values = cells.map((c) => c.metrics[metric].value);
+        const best = smaller ? Math.min(...values) : Math.max(...values);
+        for (const c of cells) {
+          const row = chart.locator(`.bar-row[data-variant="${c.variant}"]`);
+          const d = await row.evaluate((el) => ({ ...el.dataset }));
+          const m = c.metrics[metric];
+          assert.ok(Math.abs(Number(d.ratio) - m.value / best) < 1e-3, `${c.variant} ${metric}: ${d.ratio} vs ${m.value / best}`);
+          assert.equal(d.best, String(m.value === best));
+          assert.ok(smaller ? Number(d.ratio) >= 1 : Number(d.ratio) <= 1, `${metric} ratio ${d.ratio} on the right side of 1×`);
+          // The whisker is the cell's 95 % interval as the runner wrote it, on the same scale.
+          assert.equal(d.whisker, 'ci95');
+          assert.ok(Math.abs(Number(d.whiskerLow) - m.ci95[0] / best) < 1e-3 && Math.abs(Number(d.whiskerHigh) - m.ci95[1] / best) < 1e-3, `${c.variant} ${metric} whisker`);
+          // Drawn to scale: the bar's length over the 1× line's position is the ratio.
+          const geometry = await row.evaluate((el) => ({ bar: Number(el.querySelector('rect.bar').getAttribute('width')), one: Number(el.querySelector('.bar-one').getAttribute('x1')) }));
+          assert.ok(Math.abs(geometry.bar / geometry.one - m.value / best) < 1e-3, `${c.variant} ${metric} bar length`);
+          const labels = await row.evaluate((el) => el.querySelector('.qualifiers')?.textContent ?? '');
+          if (c.bottleneck && c.bottleneck !== 'none') assert.match(labels, { database: /db-bound/, service: /service-bound/ }[c.bottleneck] ?? /bound/);
+          else assert.doesNotMatch(labels, /bound/);
+          assert.equal(/unsteady/.test(labels), c.steady === false, `${c.variant}/${scenario}/${regime} unsteady label`);
+          checked++;
+        }
+      }
+    }
+    assert.ok(checked >= 3 * 3 * 4, `bars checked: ${checked}`);
+    // A failed cell is a row that says so, not a missing bar.
+    const failed = latest.cells.find((c) => c.status === 'failed');
+    const failedAt = page.locator(`section[data-scenario="${failed.scenario}"][data-regime="${failed.regime}"] [data-variant="${failed.variant}"]`).first();
+    assert.match(await failedAt.textContent(), /✗ failed.*did not become healthy/s);
+    // Startup: one chart per startup measure, whiskers from the starts' min–max (latest.json has no interval there).
+    const startupMetrics = Object.keys(latest.variants[0].startup);
+    assert.equal(await page.locator('#startup-charts figure.bar-chart').count(), startupMetrics.length);
+    for (const v of latest.variants) {
+      const m = v.startup.time_to_ready_ms;
+      const best = Math.min(...latest.variants.map((x) => x.startup.time_to_ready_ms.value));
+      const d = await page.locator(`#bars-startup-time_to_ready_ms .bar-row[data-variant="${v.name}"]`).evaluate((el) => ({ ...el.dataset }));
+      assert.ok(Math.abs(Number(d.ratio) - m.value / best) < 1e-3);
+      assert.equal(d.whisker, 'min-max');
+      assert.ok(Math.abs(Number(d.whiskerLow) - m.min / best) < 1e-3 && Math.abs(Number(d.whiskerHigh) - m.max / best) < 1e-3);
+    }
+    // The full tables are one click away.
+    assert.equal(await page.locator('#table-measures').isVisible(), false);
+    await page.locator('#full-tables > summary').click();
+    await page.locator('#table-measures').waitFor();
+    await shot(page, 'overview-bars', true);
+    assertNoProblems(page);
+    await page.context().close();
+  });
+
+  test('axis view: variants that differ only in the chosen classification key, compared; the axis lives in the URL', async () => {
+    const page = await open('axes', '#view=axes');
+    await page.locator('#axes').waitFor();
+    const groups = () => page.locator('.axis-group').evaluateAll((gs) => gs.map((g) => ({ along: g.dataset.along, members: g.dataset.members, title: g.querySelector('h3').textContent })));
+    // The default is the first key along which some variants differ alone: server, under Spring MVC on platform threads.
+    assert.deepEqual(await groups(), [{ along: 'server', members: 'spring-mvc,spring-mvc-jetty,spring-mvc-undertow', title: 'tomcat vs jetty vs undertow server · Spring MVC · Tomcat, Spring MVC · Jetty, Spring MVC · Undertow' }]);
+    assert.match(await page.locator('.axis-group .fixed').textContent(), /framework spring-mvc.*threading platform/);
+    const barVariants = await page.locator('.axis-group .bar-row').evaluateAll((rows) => [...new Set(rows.map((r) => r.dataset.variant))]);
+    assert.deepEqual(barVariants, ['spring-mvc', 'spring-mvc-jetty', 'spring-mvc-undertow'], 'only the group is charted');
+    // Within the group the best of the three is 1×.
+    const ratios = await page.locator('figure[id="axis-0-read-heavy-latency-throughput"] .bar-row').evaluateAll((rows) => rows.map((r) => Number(r.dataset.ratio)));
+    assert.equal(Math.max(...ratios), 1);
+    await shot(page, 'axes-server', true);
+
+    await page.locator('#axis-key').selectOption('threading');
+    await page.waitForFunction(() => location.hash.includes('along=threading'));
+    assert.deepEqual((await groups()).map((g) => g.members), ['spring-mvc,spring-mvc-virtual']);
+    assert.match((await groups())[0].title, /^platform vs virtual/);
+    await page.reload();
+    await page.waitForFunction(() => window.__restbench.state === 'ready');
+    assert.equal(await page.locator('#axis-key').inputValue(), 'threading');
+    assert.deepEqual((await groups()).map((g) => g.members), ['spring-mvc,spring-mvc-virtual']);
+
+    await page.locator('#axis-key').selectOption('framework');
+    await page.locator('#no-groups').waitFor();
+    assert.equal(await page.locator('.axis-group').count(), 0);
+    assertNoProblems(page);
+    await page.context().close();
+  });
+
+  test('method page: machine, pinning, repetitions, steady state, verdict method and measures from latest.json', async () => {
+    const page = await open('full', '#view=method');
+    await page.locator('#method-facts').waitFor();
+    const latest = await page.evaluate(() => fetch('dev/bench/latest.json').then((r) => r.json()));
+    const facts = await page.locator('#method-facts').textContent();
+    assert.ok(facts.includes(latest.environment.cpuModel), facts);
+    assert.match(facts, /service on CPU 1, gatling on CPU 0, postgres on CPU 0/);
+    assert.match(facts, /value over 3 service starts/);
+    assert.match(facts, /not: Spring Data REST · Tomcat read-heavy \(capacity\)/);
+    assert.ok(facts.includes(latest.verdicts.method) && /α = 0\.05, minimum effect 5 %/.test(facts), facts);
+    const ids = await page.locator('#table-metrics tbody tr').evaluateAll((rows) => rows.map((r) => r.dataset.metric));
+    assert.deepEqual(ids, Object.keys(latest.cells[0].metrics));
+    assert.match(await page.locator('#table-metrics tr[data-metric=cpu_us_per_req]').textContent(), /µs.*smaller.*yes/);
+    assert.match(await page.locator('#method-gaps').textContent(), /warmup rule/);
+    await shot(page, 'method', true);
     assertNoProblems(page);
     await page.context().close();
   });
@@ -159,6 +277,10 @@ describe('trends', () => {
     const labels = await page.locator('.chart-card[data-drawn="true"] .u-axis').first().textContent();
     assert.doesNotMatch(labels, /3b54cda/, 'a date axis shows dates, not commit hashes');
 
+    // Collapsed by default, with a line that says what is selected.
+    assert.equal(await page.locator('#filter-panel').evaluate((d) => d.open), false);
+    assert.match(await page.locator('#filter-summary').textContent(), /all 3 variants · scenarios: mixed \(1 of \d+\) · metrics: Throughput \(1 of \d+\)/);
+    await openFilters(page);
     await page.locator('fieldset[data-dimension=variants]').getByLabel('Spring MVC · Tomcat').uncheck();
     await page.waitForFunction(() => decodeURIComponent(location.hash).includes('v=jersey,spring-data-rest'));
     const legend = () => page.locator('.chart-card').first().locator('.legend').textContent();
@@ -171,6 +293,8 @@ describe('trends', () => {
     assert.equal(await hashOf(page), before);
     assert.equal(await page.locator('fieldset[data-dimension=variants]').getByLabel('Spring MVC · Tomcat').isChecked(), false);
     assert.equal(await page.getByLabel('date').isChecked(), true);
+    assert.equal(await page.locator('#filter-panel').evaluate((d) => d.open), false, 'a reload collapses the panel again');
+    assert.match(await page.locator('#filter-summary').textContent(), /variants: Jersey \(JAX-RS\) · Grizzly, Spring Data REST · Tomcat \(2 of 3\)/);
     assert.doesNotMatch(await legend(), /Spring MVC/);
     assert.match(await legend(), /Jersey/);
     await shot(page, 'trends-date-filtered');
@@ -361,6 +485,7 @@ describe('benchmark profiles', () => {
     assert.doesNotMatch(await hashOf(page), /[#&]p=/, 'the default profile is not written into the URL');
 
     // Native radios: the arrow key moves to the next profile and selects it.
+    await openFilters(page);
     await profileRadios(page).first().focus();
     await page.keyboard.press('ArrowDown');
     await page.waitForFunction(() => /[#&]p=smoke(&|$)/.test(location.hash));
@@ -381,6 +506,7 @@ describe('benchmark profiles', () => {
     p = await plotted(page);
     assert.ok(p.jersey.every((v) => v > 1500 && v < 1900), `unprofiled throughput only, got ${p.jersey}`);
 
+    await openFilters(page);
     await page.locator('fieldset[data-dimension=profile]').getByLabel('full — newest run').check();
     await page.waitForFunction(() => !/[#&]p=/.test(location.hash));
     await waitForRuns(page, [3, 5, 7]);
@@ -402,6 +528,7 @@ describe('benchmark profiles', () => {
     assert.equal(await rows.count(), 1);
     assert.match(await rows.first().textContent(), /\+20\.0 %/);
 
+    await openFilters(page);
     await page.locator('fieldset[data-dimension=profile]').getByLabel('smoke').check();
     await page.waitForFunction(() => /[#&]p=smoke(&|$)/.test(location.hash) && /\+12\.5 %/.test(document.querySelector('#table-changes')?.textContent));
     assert.equal(await rows.count(), 1);
@@ -463,7 +590,7 @@ describe('edge cases', () => {
     assert.match(warnings, /1 malformed benchmark value in data\.js ignored/);
     assert.match(warnings, /latest\.json is malformed/);
     assert.match(await page.locator('main').textContent(), /no latest\.json/);
-    await page.locator('#table-measures').waitFor();
+    await page.locator('#table-measures').waitFor({ state: 'attached' });
     await page.evaluate(() => { location.hash = '#view=trends&s=mixed&m=throughput'; });
     await drawnCharts(page).first().waitFor();
     assert.equal(Number(await drawnCharts(page).first().getAttribute('data-points')), 3 * 11, 'one throughput entry dropped');
@@ -507,7 +634,7 @@ describe('readability', () => {
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
     assert.equal(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), 'rgb(255, 255, 255)');
     await page.locator('nav a[data-view=overview]').click();
-    await page.locator('#table-measures').waitFor();
+    await page.locator('#table-measures').waitFor({ state: 'attached' });
     await shot(page, 'phone-light-overview');
     assertNoProblems(page);
     await page.context().close();
@@ -523,7 +650,7 @@ describe('readability', () => {
     await drawnCharts(page).first().waitFor();
     assert.equal(await page.locator('nav a[aria-current=page]').textContent(), 'Trends');
     await page.goBack();
-    await page.locator('#table-measures').waitFor();
+    await page.locator('#table-measures').waitFor({ state: 'attached' });
     await page.goForward();
     await drawnCharts(page).first().waitFor();
     assertNoProblems(page);
@@ -532,7 +659,7 @@ describe('readability', () => {
 
   test('the views are reachable with the keyboard alone', async () => {
     const page = await open('full');
-    await page.locator('#table-measures').waitFor();
+    await page.locator('#table-measures').waitFor({ state: 'attached' });
     let reached = false;
     for (let i = 0; i < 12 && !reached; i++) {
       await page.keyboard.press('Tab');

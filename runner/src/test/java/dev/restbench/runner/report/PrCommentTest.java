@@ -75,6 +75,21 @@ class PrCommentTest {
                 "<details><summary>All 24 secondary series</summary>", "https://ci/run/1", "https://site/");
     }
 
+    /**
+     * The site's browser tests render this comment's markdown and count the lines a reader sees, so the fixture they
+     * read is this class's output, not a hand-written imitation: the test writes it when asked
+     * ({@code -Drestbench.writeSiteFixtures=true}) and otherwise fails when the committed copy has gone stale.
+     */
+    @Test
+    void theSiteFixtureIsTheNoChangeCommentAsRendered() throws Exception {
+        String comment = PrComment.render(quickMatrix(1), new PrComment.Links("https://ci/run/1", "https://site/"), List.of());
+        Path fixture = Path.of("..", "site", "fixtures", "pr-comment-no-change.md");
+        if (Boolean.getBoolean("restbench.writeSiteFixtures")) {
+            Files.writeString(fixture, comment);
+        }
+        assertThat(Files.readString(fixture)).isEqualTo(comment);
+    }
+
     @Test
     void aRegressionLeadsTheCommentWithItsRowAndInterval() {
         Judgement judgement = quickMatrix(2, "jersey/mixed");
