@@ -7,13 +7,25 @@ import { scenarioBarCharts } from './bars.js';
 import { newestRun, orderVariants } from './overview.js';
 import { variantInfoOf, variantLabel } from './format.js';
 
+/**
+ * Keys that carry the same value as `key` in every variant that has it: two names of one axis (the runner labels a
+ * JVM variant's JDK both `jdk` and `runtimeVersion`), so moving along one moves along the other.
+ */
+export function tiedKeys(variants, key) {
+  const classes = variants.map((v) => variantInfoOf(v)?.classification).filter((c) => c && c[key] != null);
+  const keys = new Set(classes.flatMap((c) => Object.keys(c)));
+  keys.delete(key);
+  return [...keys].filter((k) => classes.length > 0 && classes.every((c) => String(c[k]) === String(c[key])));
+}
+
 /** Groups of ≥ 2 variants whose classifications are equal except in `key` (where they all differ). */
 export function groupsAlong(variants, key) {
   const bySignature = new Map();
+  const tied = new Set(tiedKeys(variants, key));
   for (const v of variants) {
     const c = variantInfoOf(v)?.classification;
     if (!c || c[key] == null) continue;
-    const fixed = Object.entries(c).filter(([k]) => k !== key).sort(([a], [b]) => a.localeCompare(b));
+    const fixed = Object.entries(c).filter(([k]) => k !== key && !tied.has(k)).sort(([a], [b]) => a.localeCompare(b));
     const signature = JSON.stringify(fixed);
     if (!bySignature.has(signature)) bySignature.set(signature, { fixed, members: [] });
     bySignature.get(signature).members.push(v);

@@ -206,6 +206,14 @@ describe('overview', () => {
     assert.equal(await page.locator('#axis-key').inputValue(), 'threading');
     assert.deepEqual((await groups()).map((g) => g.members), ['spring-mvc,spring-mvc-virtual']);
 
+    // The JDK is labelled twice (jdk, runtimeVersion): along either, the two move together and form one axis.
+    for (const key of ['jdk', 'runtimeVersion']) {
+      await page.locator('#axis-key').selectOption(key);
+      await page.waitForFunction((k) => location.hash.includes(`along=${k}`), key);
+      assert.deepEqual((await groups()).map((g) => g.members), ['spring-mvc,spring-mvc-jdk25'], key);
+      assert.doesNotMatch(await page.locator('.axis-group .fixed').textContent(), /(: |· )jdk \d|runtimeVersion/);
+    }
+
     await page.locator('#axis-key').selectOption('framework');
     await page.locator('#no-groups').waitFor();
     assert.equal(await page.locator('.axis-group').count(), 0);
