@@ -234,7 +234,16 @@ describe('overview', () => {
     const ids = await page.locator('#table-metrics tbody tr').evaluateAll((rows) => rows.map((r) => r.dataset.metric));
     assert.deepEqual(ids, Object.keys(latest.cells[0].metrics));
     assert.match(await page.locator('#table-metrics tr[data-metric=cpu_us_per_req]').textContent(), /µs.*smaller.*yes/);
-    assert.match(await page.locator('#method-gaps').textContent(), /warmup rule/);
+    // The method as the run recorded it: the warmup rule, the cells' warmup, the error budget, what each metric is.
+    assert.match(facts, /at least 20 s, then the JIT compiler threads below 30 ms\/s .* ±5 % over the last 10 s; at 120 s .* unsteady/);
+    assert.match(facts, /Warmup per cell in this run: 34\.5–120 s/);
+    assert.match(facts, /3 start\(s\) per variant, 3 windows of 5 s per cell, dataset default \(2000 categories, 100000 items\)/);
+    assert.match(facts, /above 1 % errors, or \(capacity\) above a p99 of 2000 ms/);
+    assert.equal(await page.locator('#table-metrics tr[data-metric=cpu_us_per_req] td.description').textContent(),
+      latest.metricDefinitions.find((d) => d.id === 'cpu_us_per_req').description);
+    const limits = await page.locator('#method-limits li').allTextContents();
+    assert.ok(limits.some((l) => /1 cell\(s\) were measured before their service was steady/.test(l)), limits.join(' | '));
+    assert.ok(limits.some((l) => /bound by something other than the service/.test(l)), limits.join(' | '));
     await shot(page, 'method', true);
     assertNoProblems(page);
     await page.context().close();

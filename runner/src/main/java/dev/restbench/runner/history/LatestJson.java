@@ -53,6 +53,14 @@ final class LatestJson {
         latest.set("commit", commitSummary(head));
         latest.put("profile", head.profile());
         latest.set("environment", head.environment().deepCopy());
+        // How the figures were taken and what each metric means, as the newest run recorded them (absent in older
+        // records): the site's Method page shows them beside the numbers.
+        if (head.raw().has("method")) {
+            latest.set("method", head.raw().get("method").deepCopy());
+        }
+        if (head.raw().has("metricDefinitions")) {
+            latest.set("metricDefinitions", head.raw().get("metricDefinitions").deepCopy());
+        }
         ObjectNode method = latest.putObject("verdicts");
         method.put("method", judgement.method().detail());
         method.put("alpha", ALPHA);
@@ -98,6 +106,7 @@ final class LatestJson {
                 out.put("reason", cell.path("reason").asText("failed"));
             }
             out.put("steady", cell.path("steady").asBoolean(true));
+            warmupSeconds(cell, out);
             if (cell.path("bottleneck").isTextual()) {
                 out.put("bottleneck", cell.path("bottleneck").asText());
             } else {
@@ -146,6 +155,27 @@ final class LatestJson {
             }
         }
         return latest;
+    }
+
+    /** The cell's warmup over its starts (mean, and the longest): how long it took to be steady, or the cap. */
+    private static void warmupSeconds(JsonNode cell, ObjectNode out) {
+        double sum = 0;
+        double max = 0;
+        int n = 0;
+        for (JsonNode trial : cell.path("trials")) {
+            if (trial.path("warmupSeconds").isNumber()) {
+                double w = trial.path("warmupSeconds").asDouble();
+                sum += w;
+                max = Math.max(max, w);
+                n++;
+            }
+        }
+        if (n > 0) {
+            ObjectNode warmup = out.putObject("warmup");
+            warmup.put("meanSeconds", Math.round(sum / n * 10) / 10.0);
+            warmup.put("maxSeconds", Math.round(max * 10) / 10.0);
+            warmup.put("starts", n);
+        }
     }
 
     /** The cell's flame graphs (the first start that has both), as history paths; absent when none were kept. */

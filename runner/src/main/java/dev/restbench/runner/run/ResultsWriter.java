@@ -95,6 +95,11 @@ final class ResultsWriter {
         plan.put("order", info.plan().trials().stream().filter(t -> t.round() < info.roundsRun())
                 .map(t -> List.of(t.round(), t.variant().name())).toList());
         run.put("plan", plan);
+        Manifest.Profile profile = manifest.profiles().get(info.profile());
+        if (profile != null) {
+            run.put("method", method(manifest, profile));
+        }
+        run.put("metricDefinitions", manifest.metrics().stream().map(ResultsWriter::metricDefinition).toList());
         List<Object> variants = new ArrayList<>();
         startup.forEach((variant, metrics) -> {
             Map<String, Object> entry = new LinkedHashMap<>();
@@ -181,6 +186,48 @@ final class ResultsWriter {
             entry.put("metrics", metrics);
         }
         return entry;
+    }
+
+    /**
+     * How the figures were taken, from the profile the run used: what a number shown anywhere is judged by (the
+     * site's Method page). The per-cell warmup and state are in the cells.
+     */
+    private static Map<String, Object> method(Manifest manifest, Manifest.Profile profile) {
+        Map<String, Object> method = new LinkedHashMap<>();
+        method.put("startsPerVariant", profile.trials());
+        method.put("windowsPerCell", profile.windows());
+        method.put("windowSeconds", profile.windowSeconds());
+        Map<String, Object> warmup = new LinkedHashMap<>();
+        warmup.put("minSeconds", profile.warmup().minSeconds());
+        warmup.put("maxSeconds", profile.warmup().maxSeconds());
+        warmup.put("stableSeconds", profile.warmup().stableSeconds());
+        warmup.put("maxJitMsPerS", profile.warmup().maxJitMsPerS());
+        warmup.put("maxDriftPct", profile.warmup().maxDriftPct());
+        method.put("warmup", warmup);
+        method.put("loadScale", profile.scale());
+        Manifest.Dataset dataset = manifest.datasets().get(profile.dataset());
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("name", profile.dataset());
+        if (dataset != null) {
+            data.put("categories", dataset.categories());
+            data.put("items", dataset.items());
+        }
+        method.put("dataset", data);
+        method.put("maxErrorPct", manifest.errorBudget().maxErrorPct());
+        method.put("capacityP99Ms", manifest.errorBudget().capacityP99Ms());
+        return method;
+    }
+
+    private static Map<String, Object> metricDefinition(Manifest.MetricDefinition m) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", m.id());
+        out.put("label", m.label());
+        out.put("unit", m.unit());
+        out.put("direction", m.direction());
+        out.put("scope", m.scope());
+        out.put("primary", m.primary() == null ? List.of() : m.primary());
+        out.put("description", m.description());
+        return out;
     }
 
     /** null: not asked for (no --flamegraphs); else the files, or why there are none. */

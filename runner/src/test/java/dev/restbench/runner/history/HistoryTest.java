@@ -41,7 +41,12 @@ class HistoryTest {
         ObjectNode first = (ObjectNode) run.withArray("cells").get(0);
         String cell = first.get("variant").asText() + "-" + first.get("scenario").asText() + "-"
                 + first.get("regime").asText() + "-s1";
-        ObjectNode graphs = first.putArray("trials").addObject().putObject("flameGraphs");
+        ObjectNode firstTrial = first.putArray("trials").addObject();
+        firstTrial.put("warmupSeconds", 42.0);
+        ObjectNode graphs = firstTrial.putObject("flameGraphs");
+        // How the figures were taken, as ResultsWriter records it: latest.json carries it to the site's Method page.
+        run.putObject("method").put("startsPerVariant", 3).putObject("warmup").put("maxSeconds", 120);
+        run.putArray("metricDefinitions").addObject().put("id", "throughput").put("description", "Requests per second");
         graphs.put("cpu", "flamegraphs/" + cell + "/cpu.html");
         graphs.put("alloc", "flamegraphs/" + cell + "/alloc.html");
         for (String kind : List.of("cpu", "alloc")) {
@@ -68,6 +73,9 @@ class HistoryTest {
             }
         });
         assertThat(linked).hasSize(1);
+        assertThat(latest.get("method").get("warmup").get("maxSeconds").asInt()).isEqualTo(120);
+        assertThat(latest.get("metricDefinitions").get(0).get("description").asText()).isEqualTo("Requests per second");
+        assertThat(linked.get(0).get("warmup").get("meanSeconds").asDouble()).isEqualTo(42.0);
         assertThat(linked.get(0).get("flameGraphs").get("cpu").asText()).isEqualTo(kept + "cpu.html");
         assertThat(linked.get(0).get("flameGraphs").get("alloc").asText()).isEqualTo(kept + "alloc.html");
         try (Stream<Path> files = Files.walk(history.dir().resolve("flamegraphs"))) {
