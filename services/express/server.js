@@ -240,20 +240,38 @@ function itemRequest(body) {
   });
 }
 
+/**
+ * A request body nobody will use (an oversized one, or one sent with a method the path refuses) is read to its end
+ * up to this many bytes, as Tomcat swallows it: the connection then stays usable. Beyond, the response closes it.
+ */
+const SWALLOW_LIMIT = 2 * 1024 * 1024;
+
+async function swallow(req) {
+  if (req.destroyed || req.readableEnded) return;
+  let size = 0;
+  for await (const chunk of req.iterator({ destroyOnReturn: false })) {
+    size += chunk.length;
+    if (size > SWALLOW_LIMIT) return;
+  }
+}
+
 /** The JSON body of a write: application/json only, at most MAX_BODY_BYTES, an object. */
 async function jsonBody(req) {
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > config.maxBodyBytes) {
-    throw new Problem(413, `request body above ${config.maxBodyBytes} bytes`);
-  }
+  const tooLarge = new Problem(413, `request body above ${config.maxBodyBytes} bytes`);
+  // Refused before reading when even swallowing it would be too much: the response then closes the connection.
+  if (declared !== undefined && Number(declared) > SWALLOW_LIMIT) throw tooLarge;
   const chunks = [];
   let size = 0;
-  for await (const chunk of req) {
+  for await (const chunk of req.iterator({ destroyOnReturn: false })) {
     size += chunk.length;
-    if (size > config.maxBodyBytes) throw new Problem(413, `request body above ${config.maxBodyBytes} bytes`);
-    chunks.push(chunk);
+    // Past the swallow limit the rest stays unread: the 413 then closes the connection (the loop is left without
+    // destroying the request: the response must still go out).
+    if (size > SWALLOW_LIMIT) break;
+    if (size <= config.maxBodyBytes) chunks.push(chunk);
   }
+  if (size > config.maxBodyBytes) throw tooLarge;
   if (type !== 'application/json') {
     throw new Problem(415, `Content-Type '${req.headers['content-type'] ?? ''}' is not supported: application/json`);
   }
@@ -481,7 +499,7 @@ app.use((req, res) => {
 
 // Every error ends here: a Problem as its status, a malformed URI or body Express refused as 400, anything else
 // logged and answered 500 (a bug: the contract tests treat any 5xx as a failure).
-app.use((error, req, res, _next) => {
+app.use(async (error, req, res, _next) => {
   let status = error instanceof Problem ? error.status : error instanceof URIError || error.status === 400 ? 400 : 500;
   if (status === 500) {
     if (error.code === 'ECONNREFUSED' || error.code === '57P01') status = 503;
@@ -491,7 +509,16 @@ app.use((error, req, res, _next) => {
     res.destroy();
     return;
   }
-  if (status === 413) res.set('Connection', 'close');
+  // A body still unread (a 405 before the body, an oversized one) is swallowed, or the connection closes with
+  // the response, saying so: never a silently closed keep-alive connection the client would reuse.
+  if (!req.complete) {
+    try {
+      await swallow(req);
+    } catch {
+      // the client is gone
+    }
+  }
+  if (!req.complete) res.set('Connection', 'close');
   res.status(status).type('application/problem+json')
     .send(problemBody(status, error instanceof Problem ? error.message : TITLES[status], safePath(req), error.errors));
 });
