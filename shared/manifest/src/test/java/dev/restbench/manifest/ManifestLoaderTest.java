@@ -242,7 +242,7 @@ class ManifestLoaderTest {
         assertThat(VariantFilter.parse(List.of("dialect=hal")).and(Map.of("jdk", "1?")).apply(all, all))
                 .extracting(Manifest.Variant::name).containsExactly("spring-data-rest");
         assertThatThrownBy(() -> VariantFilter.parse(List.of("sever=tomcat")).apply(all, all))
-                .hasMessageStartingWith("--where: no variant has a classification key 'sever' (known: dataAccess, dialect,");
+                .hasMessageStartingWith("--where: no variant has a classification key 'sever' (known: connectionPool, dataAccess, dialect,");
         assertThatThrownBy(() -> VariantFilter.parse(List.of("server")))
                 .hasMessage("--where 'server' is not key=glob (e.g. server=jetty, framework=spring*)");
     }
