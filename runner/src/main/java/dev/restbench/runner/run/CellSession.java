@@ -216,7 +216,8 @@ final class CellSession {
         } else if (measured.errorPct() > plan.maxErrorPct()) {
             failure = String.format(Locale.ROOT, "error rate %.2f%% exceeds the budget of %.2f%%", measured.errorPct(),
                     plan.maxErrorPct());
-        } else if (plan.regime().equals("capacity") && measured.percentileMillis(99) > plan.capacityP99Ms()) {
+        } else if (dev.restbench.manifest.Manifest.Regime.closedModel(plan.regime())
+                && measured.percentileMillis(99) > plan.capacityP99Ms()) {
             failure = String.format(Locale.ROOT, "p99 %d ms exceeds the capacity bound of %.0f ms",
                     measured.percentileMillis(99), plan.capacityP99Ms());
         }

@@ -55,7 +55,7 @@ final class SummaryTables {
                     continue;
                 }
                 for (String id : MEASURES) {
-                    if (id.equals("req_per_cpu_s") && !regime.equals("capacity")) {
+                    if (id.equals("req_per_cpu_s") && !Manifest.Regime.closedModel(regime)) {
                         continue;
                     }
                     Manifest.MetricDefinition metric = manifest.metric(id);
@@ -251,6 +251,9 @@ final class SummaryTables {
             text.append('\n');
         }
         for (String regime : selection.regimes()) {
+            if (Manifest.Regime.sweepUsers(regime).isPresent()) {
+                continue; // one table for all the steps, below
+            }
             List<String> ids = ANSWER.getOrDefault(regime, List.of());
             List<String> header = new ArrayList<>(List.of("Scenario", "Variant"));
             ids.forEach(id -> header.add(manifest.metric(id).label()));
@@ -281,6 +284,7 @@ final class SummaryTables {
                     .append(uniform ? " (n = " + maxN + " start" + (maxN == 1 ? "" : "s") + " per cell)" : " (n starts)")
                     .append('\n').append(table.plain()).append('\n');
         }
+        sweep(cells, uniform, maxN).ifPresent(text::append);
         Map<String, Map<String, Summary>> startup = results.startup();
         if (!startup.isEmpty()) {
             // Short headers: the answer fits 100 columns (summary.md has the metrics' own labels).
@@ -302,6 +306,45 @@ final class SummaryTables {
         // The results directory is printed below ("results: …"); a path here could not keep the line within 100.
         text.append("all tables (percentiles, resources, per operation, warmup): summary.md there, or --full-tables\n");
         return text.toString();
+    }
+
+    /**
+     * Seed 004's concurrency sweep: per scenario and variant, throughput and p99 at each users-N step side by side
+     * (a closed model each), so the knee shows in one row: where more users stop adding requests and start adding
+     * latency.
+     */
+    private Optional<String> sweep(List<RunResults.CellSummary> cells, boolean uniform, int maxN) {
+        List<String> steps = selection.regimes().stream().filter(r -> Manifest.Regime.sweepUsers(r).isPresent())
+                .sorted(java.util.Comparator.comparingInt(r -> Manifest.Regime.sweepUsers(r).getAsInt())).toList();
+        if (steps.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> header = new ArrayList<>(List.of("Scenario", "Variant"));
+        steps.forEach(step -> header.add(Manifest.Regime.sweepUsers(step).getAsInt() + " users"));
+        TextTable table = TextTable.of(header, 2);
+        for (Manifest.Scenario scenario : selection.scenarios()) {
+            for (String variant : variants) {
+                List<String> row = new ArrayList<>(List.of(scenario.name(), variant));
+                boolean any = false;
+                for (String step : steps) {
+                    Optional<RunResults.CellSummary> cell = scenario.regimes().containsKey(step)
+                            ? find(cells, variant, scenario.name(), step) : Optional.empty();
+                    any |= cell.isPresent();
+                    row.add(cell.map(c -> !c.ok() ? "FAILED" : compact(c, "throughput", uniform) + " · "
+                            + compact(c, "latency_p99", uniform) + (c.steady() ? "" : " U")).orElse("—"));
+                }
+                if (any) {
+                    table.row(row);
+                }
+            }
+        }
+        if (table.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of("concurrency sweep: req/s · p99 ms per step (U = unsteady)"
+                + (maxN >= 2 ? ", value ±half its range over the starts" : "")
+                + (uniform ? " (n = " + maxN + " start" + (maxN == 1 ? "" : "s") + " per cell)" : " (n starts)")
+                + '\n' + table.plain() + '\n');
     }
 
     /** Breaks a line at spaces so that no line is longer than {@code width}; continuations start with {@code indent}. */

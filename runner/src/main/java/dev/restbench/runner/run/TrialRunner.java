@@ -257,13 +257,16 @@ final class TrialRunner {
         Map<String, String> props = new LinkedHashMap<>();
         props.put("baseUrl", service.baseUrl());
         props.put("dialect", trial.variant().dialect());
-        props.put("regime", cell.regime());
+        // Gatling knows two load models; a sweep step (users-N) is the closed one, as capacity is.
+        props.put("regime", Manifest.Regime.closedModel(cell.regime()) ? "capacity" : "latency");
         props.put("dataset.categories", Integer.toString(context.selection().dataset().categories()));
         props.put("dataset.items", Integer.toString(context.selection().dataset().items()));
         // Writers name their rows W<tag>…: unique per Gatling run, so no sku/code ever collides.
         props.put("runTag", runTagBase + Integer.toString(gatlingRuns++, 36));
+        boolean sweepStep = Manifest.Regime.sweepUsers(cell.regime()).isPresent();
+        // A sweep step's users are its definition (users-50 is 50 users), so loadScale leaves them alone.
         cell.scenario().regimes().get(cell.regime()).load().forEach((name, value) ->
-                props.put(name, number(scaled(name, value))));
+                props.put(name, number(sweepStep ? value : scaled(name, value))));
         return props;
     }
 

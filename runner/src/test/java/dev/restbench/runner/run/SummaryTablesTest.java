@@ -1,6 +1,13 @@
 package dev.restbench.runner.run;
 
+import dev.restbench.manifest.Manifest;
+import dev.restbench.manifest.ManifestLoader;
 import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,5 +24,52 @@ class SummaryTablesTest {
                 """);
         assertThat(wrapped.lines()).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(60));
         assertThat(SummaryTables.wrap("  short", "    ", 60)).isEqualTo("  short\n");
+    }
+
+    /**
+     * The manifest's sweep profile (seed 004): one table with a column per users-N step, each cell "req/s · p99",
+     * a failed step says so, and no separate capacity-style table per step.
+     */
+    @Test
+    void theConcurrencySweepIsOneTableWithAColumnPerStep() {
+        Path root = Path.of("..").toAbsolutePath().normalize();
+        Manifest manifest = ManifestLoader.load(root.resolve("benchmarks.json"));
+        RunSelection selection = RunSelection.of(manifest, RunOptions.parse(List.of("--root", root.toString(),
+                "--profile", "sweep", "--variants", "express,jersey", "--seed", "1")));
+        assertThat(selection.regimes()).containsExactly("users-10", "users-25", "users-50", "users-100");
+        RunResults results = new RunResults(selection);
+        double[] rps = {900, 1500, 1700, 1650};
+        long[] p99 = {12, 25, 60, 140};
+        List<String> steps = selection.regimes();
+        for (String variant : List.of("express", "jersey")) {
+            int trial = results.startTrial(variant);
+            for (int i = 0; i < steps.size(); i++) {
+                RunResults.CellKey key = new RunResults.CellKey(variant, "mixed", steps.get(i));
+                CellSession.Outcome outcome = variant.equals("jersey") && i == 3
+                        ? CellSession.Outcome.failed("p99 2400 ms exceeds the capacity bound of 2000 ms", 30, "r")
+                        : outcome(rps[i] * (variant.equals("jersey") ? 2 : 1), p99[i]);
+                results.add(key, new RunResults.TrialResult(trial, 0, outcome));
+            }
+        }
+        String answer = new SummaryTables(manifest, selection, results).answer();
+        assertThat(answer).contains("concurrency sweep: req/s · p99 ms per step (U = unsteady) (n = 1 start per cell)")
+                .doesNotContain("users-10: value");
+        List<String> lines = answer.lines().toList();
+        int header = lines.indexOf(lines.stream().filter(l -> l.startsWith("Scenario")
+                && l.contains("10 users")).findFirst().orElseThrow());
+        assertThat(lines.get(header)).containsSubsequence("10 users", "25 users", "50 users", "100 users");
+        assertThat(lines.get(header + 2)).startsWith("mixed").contains("express")
+                .containsSubsequence("900 · 12", "1500 · 25", "1700 · 60", "1650 · 140");
+        assertThat(lines.get(header + 3)).contains("jersey").containsSubsequence("1800 · 12", "3400 · 60", "FAILED");
+        assertThat(lines).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(100));
+    }
+
+    private static CellSession.Outcome outcome(double rps, long p99) {
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        metrics.put("throughput", rps);
+        metrics.put("latency_p99", (double) p99);
+        List<CellSession.Window> windows = List.of(new CellSession.Window(0, 5, metrics, null),
+                new CellSession.Window(5000, 5, metrics, null));
+        return new CellSession.Outcome(true, null, 30, true, null, windows, null, Map.of(), "r", null);
     }
 }

@@ -115,6 +115,22 @@ public record Manifest(
     }
 
     public record Regime(String description, Map<String, Double> load) {
+
+        private static final java.util.regex.Pattern SWEEP_STEP = java.util.regex.Pattern.compile("users-([1-9][0-9]*)");
+
+        /**
+         * capacity and the sweep steps users-N are closed models (a fixed number of users, each sending its next
+         * request when the last one is answered); latency is an open model (arrivals per second).
+         */
+        public static boolean closedModel(String regime) {
+            return !regime.equals("latency");
+        }
+
+        /** The users of a concurrency-sweep step (users-N, seed 004), or empty for capacity and latency. */
+        public static java.util.OptionalInt sweepUsers(String regime) {
+            java.util.regex.Matcher m = SWEEP_STEP.matcher(regime);
+            return m.matches() ? java.util.OptionalInt.of(Integer.parseInt(m.group(1))) : java.util.OptionalInt.empty();
+        }
     }
 
     /**

@@ -198,6 +198,24 @@ public final class ManifestLoader {
         unique(problems, "/variants", m.variants().stream().map(Manifest.Variant::name).toList(), "name");
         unique(problems, "/scenarios", m.scenarios().stream().map(Manifest.Scenario::name).toList(), "name");
         unique(problems, "/metrics", m.metrics().stream().map(Manifest.MetricDefinition::id).toList(), "id");
+        for (int i = 0; i < m.scenarios().size(); i++) {
+            int scenario = i;
+            m.scenarios().get(i).regimes().forEach((name, regime) -> {
+                String at = "/scenarios/" + scenario + "/regimes/" + name + "/load";
+                String needs = Manifest.Regime.closedModel(name) ? "users" : "rate";
+                if (!regime.load().containsKey(needs)) {
+                    problems.add(at + ": " + name + " is " + (needs.equals("users") ? "a closed model and needs users"
+                            : "an open model and needs rate"));
+                }
+                Manifest.Regime.sweepUsers(name).ifPresent(users -> {
+                    Double given = regime.load().get("users");
+                    if (given != null && given != users) {
+                        problems.add(at + "/users: the sweep step " + name + " runs " + users + " users, not "
+                                + number(given));
+                    }
+                });
+            });
+        }
         Set<String> scenarioNames = new HashSet<>(m.scenarios().stream().map(Manifest.Scenario::name).toList());
         Set<String> variantNames = new HashSet<>(m.variants().stream().map(Manifest.Variant::name).toList());
         m.profiles().forEach((name, profile) -> {
@@ -240,6 +258,10 @@ public final class ManifestLoader {
             }
         }
         return problems;
+    }
+
+    private static String number(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
     }
 
     private static void known(List<String> problems, String at, List<String> names, Set<String> known, String what) {

@@ -108,6 +108,26 @@ class ManifestLoaderTest {
     }
 
     @Test
+    void aRegimeIsCapacityLatencyOrASweepStepWhoseUsersMatchItsName() throws IOException {
+        Manifest manifest = parse(m -> ((ObjectNode) m.withArray("scenarios").get(0).get("regimes"))
+                .putObject("users-50").putObject("load").put("users", 50));
+        assertThat(manifest.scenarios().get(0).regimes()).containsKey("users-50");
+        assertThat(Manifest.Regime.sweepUsers("users-50")).hasValue(50);
+        assertThat(Manifest.Regime.sweepUsers("capacity")).isEmpty();
+        assertThat(Manifest.Regime.closedModel("users-50")).isTrue();
+        assertThat(Manifest.Regime.closedModel("latency")).isFalse();
+        assertProblem(m -> ((ObjectNode) m.withArray("scenarios").get(0).get("regimes"))
+                        .putObject("users-50").putObject("load").put("users", 40),
+                "/scenarios/0/regimes/users-50/load/users: the sweep step users-50 runs 50 users, not 40");
+        assertProblem(m -> ((ObjectNode) m.withArray("scenarios").get(0).get("regimes"))
+                        .putObject("users-50").putObject("load").put("rate", 40),
+                "/scenarios/0/regimes/users-50/load: users-50 is a closed model and needs users");
+        assertProblem(m -> ((ObjectNode) m.withArray("scenarios").get(0).get("regimes"))
+                        .putObject("users-0").putObject("load").put("users", 1),
+                "/scenarios/0/regimes: property 'users-0' name is not valid: does not match the regex pattern ^(capacity|latency|users-[1-9][0-9]{0,3})$");
+    }
+
+    @Test
     void launchPlaceholdersMustExistAndFitTheRuntime() throws IOException {
         assertProblem(m -> ((ObjectNode) m.withArray("variants").get(1)).putArray("command").add("{java}").add("-jar")
                         .add("{artifcat}"),
