@@ -9,6 +9,9 @@
 # Writes pr-ab/run.json and pr-ab/ab.json (the interleaved run record and the design it was measured under: the data
 # benchmark-comment.yml judges again with main's code, ./bench ab --from; this
 # job's own rendering, pr-ab/comment.md, only feeds the job summary) and the job summary.
+# --flamegraphs: the first round profiles every cell on both sides (one extra >= 10 s window each, no published figure
+# from it) and writes base <-> head pages under results/ab/results/<run-id>/flamegraphs/ab/, which the comment names
+# for every series that changed; the results-* artifact carries them.
 # Inputs (environment): HEAD_SHA, GITHUB_SHA, PROFILE, VARIANTS, SCENARIOS, PR_HEAD_DIR (default pr-head).
 set -euo pipefail
 # shellcheck source=.github/scripts/lib.sh
@@ -31,7 +34,7 @@ rm -rf pr-ab results/ab
 mkdir -p pr-ab
 status=0
 "${BENCH:-./bench}" ab --base "$base" --head "$HEAD_SHA" --profile "${PROFILE:?}" --variants "${VARIANTS:?}" \
-  --scenarios "${SCENARIOS:?}" --workdir results/ab --output pr-ab/comment.md || status=$?
+  --scenarios "${SCENARIOS:?}" --workdir results/ab --output pr-ab/comment.md --flamegraphs || status=$?
 
 runs=()
 if [[ -d results/ab/results ]]; then

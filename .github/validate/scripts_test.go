@@ -84,6 +84,9 @@ func TestBenchAbMeasuresTheApprovedHeadAgainstTheMergeBase(t *testing.T) {
 	if !strings.HasPrefix(string(logged), want) {
 		t.Errorf("ran %q, want %q…", logged, want)
 	}
+	if !strings.Contains(string(logged), " --flamegraphs") {
+		t.Errorf("the A/B is not profiled (no --flamegraphs), so the comment could link no flame graphs: %q", logged)
+	}
 	repo := filepath.Join(tmp, "runner-temp", "maven-pr")
 	if !strings.Contains(string(logged), "MAVEN_OPTS=-Dmaven.repo.local="+repo+"/repository MAVEN_USER_HOME="+repo) {
 		t.Errorf("the PR builds do not use their own Maven repository under $RUNNER_TEMP: %s", logged)

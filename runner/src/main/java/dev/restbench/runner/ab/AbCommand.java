@@ -16,6 +16,7 @@ import dev.restbench.runner.history.History;
 import dev.restbench.runner.io.AtomicFiles;
 import dev.restbench.runner.io.Json;
 import dev.restbench.runner.report.CompareCommand;
+import dev.restbench.runner.report.FlameGraphComparison;
 import dev.restbench.runner.report.PrComment;
 import dev.restbench.runner.run.BenchmarkRun;
 import dev.restbench.runner.run.RunOptions;
@@ -83,6 +84,11 @@ public final class AbCommand implements Command {
                   --fail-on-regression    exit 3 when a primary series regressed or a head cell failed
                   --reports-url <url>     link to the Gatling reports artifact (default $RESTBENCH_REPORTS_URL)
                   --site-url <url>        link to the site (default $RESTBENCH_SITE_URL)
+                  --flamegraphs           in the first round, a profiling window after each cell's published
+                                          windows on both sides (./bench run --flamegraphs), and per cell a page
+                                          with base and head side by side and a differential table:
+                                          flamegraphs/ab/<variant>-<scenario>-<regime>.html in the run directory,
+                                          linked from the comment for every series that changed
                   --from <dir>            judge the A/B run in <dir> instead of measuring (see above)
 
                 exit codes: 0 compared, 1 failure (build, run), 2 bad input or usage,
@@ -94,7 +100,7 @@ public final class AbCommand implements Command {
         Options options = Options.parse(args, Set.of("base", "head", "profile", "variants", "scenarios", "workdir",
                         "history", "output", "reports-url", "site-url", "root", "budget-minutes", "min-rounds",
                         "max-rounds", "min-effect", "seed", "from"),
-                Set.of("merge-base", "keep-worktrees", "skip-build", "fail-on-regression"));
+                Set.of("merge-base", "keep-worktrees", "skip-build", "fail-on-regression", "flamegraphs"));
         if (!options.positional().isEmpty()) {
             throw new UsageException("unexpected argument '" + options.positional().get(0) + "'");
         }
@@ -163,9 +169,13 @@ public final class AbCommand implements Command {
             SequentialRule rule = new SequentialRule(Math.min(minRounds, maxRounds), maxRounds, budgetMinutes * 60,
                     ALPHA, minEffect, System.out);
             Path runDir = BenchmarkRun.execute(RunOptions.of(root, derived, profile, workdir.resolve("results"),
-                    List.of(), List.of(), seed), rule, System.out);
+                    List.of(), List.of(), seed, options.flag("flamegraphs") ? 1 : 0), rule, System.out);
 
             RunRecord run = RunRecord.read(runDir);
+            if (options.flag("flamegraphs")) {
+                System.out.println("flame graphs: " + FlameGraphComparison.write(runDir, run)
+                        + " base ↔ head pages in " + runDir.resolve("flamegraphs/ab"));
+            }
             Design design = new Design(base, head, ALPHA, rule.looks(), minEffect, rule.stopReason());
             AtomicFiles.writeString(runDir.resolve(Design.FILE), Json.MAPPER.writerWithDefaultPrettyPrinter()
                     .writeValueAsString(design.toJson()) + "\n");
@@ -177,7 +187,7 @@ public final class AbCommand implements Command {
                 context.add(historyContext(new History(Path.of(options.value("history").get())),
                         InterleavedRun.select(run, "head", head), minEffect));
             }
-            return report(judgement, context, options);
+            return report(judgement, run, context, options);
         } finally {
             if (!options.flag("keep-worktrees")) {
                 Git.remove(root, baseTree);
@@ -210,13 +220,15 @@ public final class AbCommand implements Command {
         Judgement judgement = design.judge(run);
         List<String> context = List.of("Judged from the recorded A/B run"
                 + (design.stopReason() == null ? "" : "; the measuring run stopped: " + design.stopReason()) + ".");
-        return report(judgement, context, options);
+        return report(judgement, run, context, options);
     }
 
     /** Prints the PR-comment markdown (and writes it to --output); the exit code --fail-on-regression asks for. */
-    private static int report(Judgement judgement, List<String> context, Options options) throws java.io.IOException {
+    private static int report(Judgement judgement, RunRecord run, List<String> context, Options options)
+            throws java.io.IOException {
         String markdown = PrComment.render(judgement, PrComment.Links.fromEnvironment(
-                options.value("reports-url").orElse(null), options.value("site-url").orElse(null)), context);
+                options.value("reports-url").orElse(null), options.value("site-url").orElse(null))
+                .withFlameGraphs(run.runId(), FlameGraphComparison.pairs(run)), context);
         System.out.print(markdown);
         if (options.value("output").isPresent()) {
             AtomicFiles.writeString(Path.of(options.value("output").get()), markdown);

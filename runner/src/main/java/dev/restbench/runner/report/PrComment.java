@@ -28,8 +28,21 @@ public final class PrComment {
     /** Rows of the visible table; the rest goes into the collapsed details. */
     static final int MAX_ROWS = 12;
 
-    /** Links shown in the comment; null when unknown. */
-    public record Links(String reportsArtifactUrl, String siteUrl) {
+    /**
+     * Links shown in the comment; null when unknown. {@code flameGraphs}: the A/B run's base ↔ head pages by cell key
+     * (empty without --flamegraphs), under the run directory {@code runId} of the results artifact.
+     */
+    public record Links(String reportsArtifactUrl, String siteUrl, String runId,
+                        Map<String, FlameGraphComparison.Pair> flameGraphs) {
+
+        public Links(String reportsArtifactUrl, String siteUrl) {
+            this(reportsArtifactUrl, siteUrl, null, Map.of());
+        }
+
+        public Links withFlameGraphs(String runId, Map<String, FlameGraphComparison.Pair> pairs) {
+            return new Links(reportsArtifactUrl, siteUrl, runId, pairs);
+        }
+
         /** From RESTBENCH_REPORTS_URL / RESTBENCH_SITE_URL, or, in GitHub Actions, the run page for the artifact. */
         public static Links fromEnvironment(String reportsUrl, String siteUrl) {
             String reports = firstNonBlank(reportsUrl, System.getenv("RESTBENCH_REPORTS_URL"));
@@ -68,6 +81,7 @@ public final class PrComment {
                             .append(" more in the details below.\n");
                 }
                 out.append('\n');
+                flameGraphs(attention, links).ifPresent(line -> out.append(line).append("\n\n"));
             }
         }
         long primary = rows.stream().filter(SeriesVerdict::primary).count();
@@ -78,6 +92,36 @@ public final class PrComment {
                 .append(table(rows.stream().filter(r -> !r.primary()).toList())).append("\n</details>\n");
         out.append(details(judgement, links));
         return out.toString();
+    }
+
+    /** Names the repository's own variants, scenarios and regimes use; anything else from a record is not printed. */
+    private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[a-z0-9][a-z0-9-]{0,80}");
+
+    /**
+     * One line under the table: for every cell with a regressed, improved or failed series, its base ↔ head flame
+     * graph page (side by side, with a differential table) in the results artifact — when the A/B was profiled.
+     */
+    private static java.util.Optional<String> flameGraphs(List<SeriesVerdict> attention, Links links) {
+        if (links.flameGraphs().isEmpty() || links.runId() == null || !links.runId().matches("[A-Za-z0-9-]{1,80}")) {
+            return java.util.Optional.empty();
+        }
+        List<String> pages = attention.stream()
+                .filter(r -> r.verdict() == Verdict.REGRESSION || r.verdict() == Verdict.IMPROVEMENT
+                        || r.verdict() == Verdict.FAILED)
+                .map(SeriesVerdict::cellKey).distinct()
+                .map(key -> links.flameGraphs().get(key))
+                .filter(p -> p != null && NAME.matcher(p.variant()).matches() && NAME.matcher(p.scenario()).matches()
+                        && NAME.matcher(p.regime()).matches())
+                .map(p -> "[`" + p.variant() + " " + p.scenario() + (p.regime().equals("capacity") ? ""
+                        : " (" + p.regime() + ")") + "`](" + (links.reportsArtifactUrl() == null ? "#"
+                        : links.reportsArtifactUrl()) + ") `" + p.page() + "`")
+                .toList();
+        if (pages.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of("Flame graphs, base ↔ head with a differential table (results artifact, folder `ab/results/"
+                + links.runId() + "/`): " + String.join(" · ", pages.subList(0, Math.min(pages.size(), MAX_ROWS)))
+                + (pages.size() > MAX_ROWS ? " …" : ""));
     }
 
     /** The first line: status, what drove it, and the two commits. */

@@ -29,7 +29,15 @@ public record RunOptions(
         Tables tables,
         Optional<Path> history,
         Optional<Long> seed,
-        boolean flameGraphs) {
+        int flameGraphRounds) {
+
+    /** Profile every round (run --flamegraphs). */
+    public static final int ALL_ROUNDS = Integer.MAX_VALUE;
+
+    /** Whether the cells of this round (0-based) get a profiling window. */
+    boolean flameGraphs(int round) {
+        return round < flameGraphRounds;
+    }
 
     /** What the terminal gets at the end: nothing, the answer (primary metrics, ≤ 100 columns) or every table. */
     public enum Tables { NONE, ANSWER, FULL }
@@ -92,11 +100,17 @@ public record RunOptions(
     /** A run started by another command (ab, drill): the embedded database, no history, tables printed. */
     public static RunOptions of(Path root, Path manifest, String profile, Path resultsDir, List<String> variants,
                                 List<String> scenarios, Long seed) {
+        return of(root, manifest, profile, resultsDir, variants, scenarios, seed, 0);
+    }
+
+    /** @param flameGraphRounds the first rounds whose cells get a profiling window (0: none) */
+    public static RunOptions of(Path root, Path manifest, String profile, Path resultsDir, List<String> variants,
+                                List<String> scenarios, Long seed, int flameGraphRounds) {
         // The caller built the variants (ab: in their worktrees; drill: the checkout's) before deriving the manifest.
         return new RunOptions(root, manifest, Optional.of(profile), resultsDir.toAbsolutePath(), variants, List.of(),
                 scenarios, env("DATABASE_URL"), Map.of(), env("DATABASE_USER").orElse("postgres"),
                 env("DATABASE_PASSWORD").orElse("postgres"), false, false, Tables.ANSWER, Optional.empty(),
-                Optional.ofNullable(seed), false);
+                Optional.ofNullable(seed), flameGraphRounds);
     }
 
     static RunOptions parse(List<String> args) {
@@ -131,7 +145,7 @@ public record RunOptions(
                 o.flag("no-tables") ? Tables.NONE : o.flag("full-tables") ? Tables.FULL : Tables.ANSWER,
                 history(o, root),
                 o.value("seed").map(RunOptions::seed),
-                o.flag("flamegraphs"));
+                o.flag("flamegraphs") ? ALL_ROUNDS : 0);
     }
 
     private static Optional<Path> history(Options o, Path root) {

@@ -168,7 +168,8 @@ final class TrialRunner {
             CellSession.Outcome outcome = cells.run(plan, service, work,
                     context.runDir().resolve("logs").resolve(cellName + ".gatling.log"),
                     context.runDir().resolve("logs").resolve(cellName + ".warmup.tsv"),
-                    profiling(trial.variant(), service, cellName, profile));
+                    context.options().flameGraphs(trial.round()) ? profiling(trial.variant(), service, cellName, profile)
+                            : null);
             add("cellsS", t);
             if (outcome.ok()) {
                 context.timings().merge("warmupS", outcome.warmupSeconds(), Double::sum);
@@ -179,12 +180,9 @@ final class TrialRunner {
         }
     }
 
-    /** The profiling window of a cell with --flamegraphs, else null; a service the runner cannot profile says why. */
+    /** The profiling window of a cell (--flamegraphs); a service the runner cannot profile says why. */
     private CellSession.Profiling profiling(Manifest.Variant variant, ServiceUnderTest service, String cellName,
                                             Manifest.Profile profile) {
-        if (!context.options().flameGraphs()) {
-            return null;
-        }
         FlameGraphs graphs = new FlameGraphs(context.runDir(), Math.max(FLAME_GRAPH_MIN_SECONDS, profile.windowSeconds()));
         String title = variant.name() + " · " + cellName;
         if (!(service instanceof ServiceProcess process)) {

@@ -103,6 +103,37 @@ class PrCommentTest {
         assertThat(visible).hasSizeLessThanOrEqualTo(40);
     }
 
+    /**
+     * An A/B measured with --flamegraphs: under the table, the base ↔ head page of each cell whose series changed,
+     * with the results artifact's folder; cells that did not change get no link, and a name that is not one of ours
+     * (the record is untrusted data in the comment job) is not printed.
+     */
+    @Test
+    void aChangedSeriesLinksItsBaseAndHeadFlameGraphs() {
+        Judgement judgement = quickMatrix(2, "jersey/mixed");
+        Map<String, FlameGraphComparison.Pair> pairs = new LinkedHashMap<>();
+        for (String key : List.of("jersey/mixed/capacity", "jersey/read-heavy/capacity")) {
+            String[] p = key.split("/");
+            pairs.put(key, new FlameGraphComparison.Pair(p[0], p[1], p[2], 0,
+                    "flamegraphs/ab/" + p[0] + "-" + p[1] + "-" + p[2] + ".html", null, null));
+        }
+        String comment = PrComment.render(judgement, new PrComment.Links("https://ci/run/1", null)
+                .withFlameGraphs("20261120T000000Z-abc", pairs), List.of());
+        List<String> visible = visibleLines(comment);
+        assertThat(visible).anySatisfy(line -> assertThat(line).isEqualTo("Flame graphs, base ↔ head with a"
+                + " differential table (results artifact, folder `ab/results/20261120T000000Z-abc/`): [`jersey mixed`]"
+                + "(https://ci/run/1) `flamegraphs/ab/jersey-mixed-capacity.html`"));
+        assertThat(comment).doesNotContain("jersey-read-heavy-capacity.html");
+        assertThat(visible).hasSizeLessThanOrEqualTo(40);
+
+        Map<String, FlameGraphComparison.Pair> hostile = Map.of("jersey/mixed/capacity", new FlameGraphComparison.Pair(
+                "jersey", "mixed", "capacity)](https://evil", 0, "x", null, null));
+        assertThat(PrComment.render(judgement, new PrComment.Links("https://ci/run/1", null)
+                .withFlameGraphs("r1", hostile), List.of())).doesNotContain("evil").doesNotContain("Flame graphs, base");
+        assertThat(PrComment.render(judgement, new PrComment.Links(null, null), List.of()))
+                .doesNotContain("Flame graphs, base");
+    }
+
     @Test
     void runsOfAnotherEnvironmentAreNotComparedAtAll() throws Exception {
         ObjectNode base = RunFixtures.run("r1", "b", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "quick",

@@ -69,8 +69,8 @@ class FlameGraphsTest {
 
     @Test
     void isAnOptionOfTheRunOffByDefault() {
-        assertThat(RunOptions.parse(List.of("--flamegraphs")).flameGraphs()).isTrue();
-        assertThat(RunOptions.parse(List.of()).flameGraphs()).isFalse();
+        assertThat(RunOptions.parse(List.of("--flamegraphs")).flameGraphs(5)).isTrue();
+        assertThat(RunOptions.parse(List.of()).flameGraphs(0)).isFalse();
     }
 
     @Test
