@@ -97,7 +97,9 @@ public final class Judgement {
                     "%+.1f %% is significant (p=%s after %s) but below the %s %% minimum effect", change, p(adjusted),
                     correction, number(minEffectPct)));
         }
+        // Beyond ±1000 % a figure only says "far too few pairs" (with n=2 it can have twenty digits).
         String could = row.detectablePct() == null || !Double.isFinite(row.detectablePct()) ? "nothing"
+                : row.detectablePct() > 1000 ? "only changes beyond ±1000 %"
                 : "±" + number(row.detectablePct()) + " %";
         return row.with(adjusted, Verdict.INCONCLUSIVE, String.format(Locale.ROOT,
                 "could detect %s with n=%d; interval %s…%s %%", could, row.n(), signed(row.lowPct()),

@@ -167,6 +167,19 @@ class PairedJudgeTest {
                 .contains("significant").contains("below the 5 % minimum effect");
     }
 
+    @Test
+    void anUndecidedSeriesSaysWhatTheRunCouldDetectAndCapsAbsurdFigures() {
+        SeriesVerdict some = new SeriesVerdict("v", "s", "capacity", "cpu_us_per_req", "µs", Direction.SMALLER, true,
+                null, null, 4.0, -6.0, 14.0, 0.4, null, 12.5, 6, true, Verdict.INCONCLUSIVE, null);
+        assertThat(Judgement.decide(List.of(some), 0.05, 5).get(0).reason())
+                .isEqualTo("could detect ±12.5 % with n=6; interval -6.0…+14.0 %");
+        // Two pairs: the detectable change can have twenty digits; it says "far too few" instead.
+        SeriesVerdict two = new SeriesVerdict("v", "s", "capacity", "cpu_us_per_req", "µs", Direction.SMALLER, true,
+                null, null, 42.4, -95.5, 4438.9, 0.4, null, 2.8e14, 2, true, Verdict.INCONCLUSIVE, null);
+        assertThat(Judgement.decide(List.of(two), 0.05, 5).get(0).reason())
+                .isEqualTo("could detect only changes beyond ±1000 % with n=2; interval -95.5…+4438.9 %");
+    }
+
     private static SeriesVerdict row(String metric, boolean primary, double p) {
         return new SeriesVerdict("v", "s", "capacity", metric, "µs", Direction.SMALLER, primary, null, null, 10.0, 3.0,
                 17.0, p, null, 8.0, 6, true, Verdict.INCONCLUSIVE, null);
