@@ -142,8 +142,13 @@ public final class FlameGraphComparison {
                     head.selfShare(frame)));
         }
         StringBuilder html = new StringBuilder();
-        html.append(String.format(Locale.ROOT, "<p>%s samples: base %,d, head %,d.</p>%n", label, base.total,
-                head.total));
+        // Sampling noise of a share p over n samples: sqrt(p(1-p)/n); two standard errors of the difference at
+        // p = 25 % say how large a change must be before it is more than the luck of the samples.
+        double noise = base.total == 0 || head.total == 0 ? Double.NaN
+                : 200 * Math.sqrt(0.25 * 0.75 * (1.0 / base.total + 1.0 / head.total));
+        html.append(String.format(Locale.ROOT, "<p>%s samples: base %,d, head %,d. With these counts a frame near a"
+                + " 25 %% share moves by up to ±%.1f points from sampling alone (two standard errors): smaller"
+                + " differences below are noise.</p>%n", label, base.total, head.total, noise));
         for (boolean grew : List.of(true, false)) {
             List<Row> top = rows.stream().filter(r -> grew ? r.delta() > 0 : r.delta() < 0)
                     .sorted(Comparator.comparingDouble((Row r) -> grew ? -r.delta() : r.delta())
@@ -201,6 +206,9 @@ public final class FlameGraphComparison {
                 return;
             }
             String[] frames = line.substring(0, space).split(";");
+            for (int i = 0; i < frames.length; i++) {
+                frames[i] = frame(frames[i]);
+            }
             total += count;
             for (String frame : new HashSet<>(List.of(frames))) {
                 inclusive.merge(frame, count, Long::sum);
@@ -215,6 +223,24 @@ public final class FlameGraphComparison {
         double selfShare(String frame) {
             return total == 0 ? 0 : 100.0 * self.getOrDefault(frame, 0L) / total;
         }
+    }
+
+    private static final java.util.regex.Pattern COMPILATION = java.util.regex.Pattern.compile("_\\[[a-z0-9]\\]$");
+    private static final java.util.regex.Pattern LAMBDA = java.util.regex.Pattern.compile("\\$\\$Lambda[^.]*");
+    private static final java.util.regex.Pattern ACCESSOR =
+            java.util.regex.Pattern.compile("(Generated(?:Constructor|SerializationConstructor|Method)Accessor)\\d+");
+
+    /**
+     * One frame as both sides can share it: without the converter's compilation mark ({@code _[j]} JIT-compiled,
+     * {@code _[i]} interpreted, {@code _[0]} inlined…: the same method in another state is not another method), and
+     * without what differs per JVM start (a lambda's hidden-class number and address, a reflection accessor's
+     * number); class names in dotted form (the converter writes most with slashes, lambdas with dots).
+     */
+    static String frame(String raw) {
+        String frame = COMPILATION.matcher(raw).replaceFirst("");
+        frame = LAMBDA.matcher(frame).replaceAll(java.util.regex.Matcher.quoteReplacement("$$Lambda"));
+        frame = ACCESSOR.matcher(frame).replaceAll("$1");
+        return frame.replace('/', '.');
     }
 
     static String escape(String text) {

@@ -78,6 +78,25 @@ class FlameGraphComparisonTest {
         assertThat(shrank.indexOf("Db.query")).isLessThan(shrank.indexOf("Item.&lt;init&gt;")).isPositive();
         assertThat(page).doesNotContain("Item.<init>");
         assertThat(page).contains("Allocation: grew most in head").contains("(none)");
+        // 100 samples a side: 2 × sqrt(0.25 × 0.75 × (1/100 + 1/100)) = 12.2 points.
+        assertThat(page).contains("CPU samples: base 100, head 100. With these counts a frame near a 25 % share moves"
+                + " by up to ±12.2 points");
+    }
+
+    @Test
+    void aFrameIsTheSameMethodWhateverItsCompilationStateAndTheJvmStart() {
+        assertThat(FlameGraphComparison.frame("org/postgresql/core/VisibleBufferedInputStream.read_[j]"))
+                .isEqualTo(FlameGraphComparison.frame("org/postgresql/core/VisibleBufferedInputStream.read_[i]"))
+                .isEqualTo("org.postgresql.core.VisibleBufferedInputStream.read");
+        assertThat(FlameGraphComparison.frame("org.glassfish.jersey.Factory$$Lambda$631+0x00007fbd18346ee8/635068762.invoke_[j]"))
+                .isEqualTo(FlameGraphComparison.frame("org.glassfish.jersey.Factory$$Lambda$640+0x00007fa494346ee8/1234.invoke_[i]"))
+                .isEqualTo("org.glassfish.jersey.Factory$$Lambda.invoke");
+        assertThat(FlameGraphComparison.frame("org.glassfish.jersey.Factory$$Lambda/0x000071a2c8123456.apply"))
+                .isEqualTo("org.glassfish.jersey.Factory$$Lambda.apply");
+        assertThat(FlameGraphComparison.frame("jdk/internal/reflect/GeneratedMethodAccessor17.invoke_[j]"))
+                .isEqualTo("jdk.internal.reflect.GeneratedMethodAccessor.invoke");
+        assertThat(FlameGraphComparison.frame("sun/nio/ch/EPoll.wait")).isEqualTo("sun.nio.ch.EPoll.wait");
+        assertThat(FlameGraphComparison.frame("byte[]")).isEqualTo("byte[]");
     }
 
     private void collapsed(String variant, String kind, String text) throws Exception {
