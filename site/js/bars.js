@@ -6,6 +6,7 @@
 import { h } from './dom.js';
 import { admits } from './state.js';
 import { formatNumber, formatValue, metricLabel, variantLabel, variantTitle } from './format.js';
+import { sweepUsers } from './sweep.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const BOUND_LABELS = { service: 'service-bound', database: 'db-bound', 'load-generator': 'load-generator-bound', mixed: 'bound: mixed', unknown: 'bound: unknown' };
@@ -86,6 +87,7 @@ export function scenarioBarCharts(run, state, variants, idPrefix = 'bars') {
   const groups = new Map();
   for (const cell of run.cells.values()) {
     if (!admits(state.scenarios, cell.scenario) || !variants.includes(cell.variant)) continue;
+    if (sweepUsers(cell.regime) != null) continue; // the sweep's steps have their own line charts (sweep.js)
     const key = `${cell.scenario}|${cell.regime}`;
     if (!groups.has(key)) groups.set(key, { scenario: cell.scenario, regime: cell.regime, cells: new Map() });
     groups.get(key).cells.set(cell.variant, cell);

@@ -3,6 +3,7 @@
 // data.js alone the newest entry's values and spreads are shown and deltas/verdicts are marked unavailable.
 import { h } from './dom.js';
 import { scenarioBarCharts, startupBarCharts } from './bars.js';
+import { sweepCharts } from './sweep.js';
 import { admits } from './state.js';
 import { pointSpread } from './history.js';
 import { VERDICTS, firstLine, formatDate, formatNumber, formatPct, formatValue, metricLabel, shortSha, variantInfoOf, variantLabel, variantOrder, variantTitle } from './format.js';
@@ -290,6 +291,12 @@ function summarySentences(run, state, variants) {
   return items.length ? h('ul', { class: 'answer', id: 'answer' }, items) : null;
 }
 
+/** Seed 004's concurrency sweep, when the newest run measured users-N steps. */
+function sweepSection(run, state, variants) {
+  const charts = sweepCharts(run, state, variants);
+  return charts ? [h('h3', null, 'Concurrency sweep: throughput and p99 per number of users'), charts] : [];
+}
+
 export function renderOverview(root, model, state) {
   const run = newestRun(model);
   const allVariants = [...new Set([...run.cells.values()].map((c) => c.variant).concat([...run.startup.keys()]))];
@@ -301,6 +308,7 @@ export function renderOverview(root, model, state) {
       runHeader(model, run),
       h('h3', null, 'Primary measures, normalised to the best variant'),
       scenarioBarCharts(run, state, variants),
+      ...sweepSection(run, state, variants),
       h('h3', null, 'Startup'),
       startupBarCharts(run, variants),
       // The full tables stay one click away: every value with its n, spread, delta and verdict.

@@ -221,6 +221,36 @@ describe('overview', () => {
     await page.context().close();
   });
 
+  test('concurrency sweep: a line per variant across the users-N steps, a failed step is a gap with its reason', async () => {
+    const page = await open('sweep');
+    await page.locator('#sweep-charts').waitFor();
+    const latest = await (await fetch(`${await urlOf('sweep')}dev/bench/latest.json`)).json();
+    const cell = (v, n) => latest.cells.find((c) => c.variant === v && c.scenario === 'mixed' && c.regime === `users-${n}`);
+    assert.deepEqual(await page.locator('#sweep-charts figure.sweep-chart').evaluateAll((fs) => fs.map((f) => f.id)),
+      ['sweep-mixed-throughput', 'sweep-mixed-latency_p99']);
+    assert.deepEqual(await page.locator('#sweep-mixed-throughput text.tick').allTextContents(), ['10', '25', '50', '100']);
+    for (const v of ['jersey', 'spring-mvc', 'spring-data-rest']) {
+      const points = await page.locator(`#sweep-mixed-throughput .sweep-series[data-variant="${v}"] .sweep-point`)
+        .evaluateAll((ps) => ps.map((p) => [Number(p.dataset.users), Number(p.dataset.value)]));
+      const expected = [10, 25, 50, 100].filter((n) => cell(v, n).status === 'ok').map((n) => [n, cell(v, n).metrics.throughput.value]);
+      assert.deepEqual(points, expected, `${v}: one point per measured step, the runner's value`);
+    }
+    // Spring Data REST failed at 100 users: no point there, a ✗ whose tooltip gives the reason.
+    const failed = page.locator('#sweep-mixed-throughput .sweep-series[data-variant="spring-data-rest"] text.sweep-failed');
+    assert.equal(await failed.getAttribute('data-users'), '100');
+    assert.match(await failed.locator('title').textContent(), /failed — start 1: p99 2400 ms exceeds/);
+    // Throughput saturates while p99 grows: the fixture's knee is visible in the drawn coordinates.
+    const ys = await page.locator('#sweep-mixed-latency_p99 .sweep-series[data-variant="jersey"] circle')
+      .evaluateAll((cs) => cs.map((c) => Number(c.getAttribute('cy'))));
+    assert.ok(ys.every((y, i) => i === 0 || y < ys[i - 1]), `p99 rises with users (svg y falls): ${ys}`);
+    // The steps have no bar charts (nor a second failure note): read-heavy capacity, and the fixture's failed cell.
+    assert.deepEqual(await page.locator('#bar-charts section.scenario-bars').evaluateAll((ss) => ss.map((x) => `${x.dataset.scenario}/${x.dataset.regime}`)),
+      ['read-heavy/capacity', 'heavy-body/latency']);
+    await shot(page, 'overview-sweep', true);
+    assertNoProblems(page);
+    await page.context().close();
+  });
+
   test('method page: machine, pinning, repetitions, steady state, verdict method and measures from latest.json', async () => {
     const page = await open('full', '#view=method');
     await page.locator('#method-facts').waitFor();
