@@ -285,7 +285,8 @@ function summarySentences(run, state, variants) {
       // The interval the runner wrote for that cell, when it wrote one (the site computes none of its own).
       Array.isArray(best.ci95) ? `, 95 % CI ${formatNumber(best.ci95[0])}–${formatNumber(best.ci95[1])}` : '', ')',
       cells.slice(1).map((c) => [', ', variantLabel(c.variant), ' ',
-        h('span', { class: 'ratio' }, `${(c.metrics.cpu_us_per_req.value / best.value).toFixed(1)}×`)]),
+        h('span', { class: 'ratio' }, `${(c.metrics.cpu_us_per_req.value / best.value).toFixed(1)}×`),
+        ratioInterval(run, scenario, cells[0].variant, c.variant)]),
       single ? ' — one start each: indicative' : ` — values over ${best.n} starts, spread in the table`, '.'));
   }
   return items.length ? h('ul', { class: 'answer', id: 'answer' }, items) : null;
@@ -295,6 +296,19 @@ function summarySentences(run, state, variants) {
 function sweepSection(run, state, variants) {
   const charts = sweepCharts(run, state, variants);
   return charts ? [h('h3', null, 'Concurrency sweep: throughput and p99 per number of users'), charts] : [];
+}
+
+/**
+ * The runner's 95 % interval of one ratio (latest.json `comparisons`, run.json's CpuComparisons), when it wrote one for
+ * this pair: " (95 % CI 1.9–2.4×)", flagged when it rests on one start's windows only. The site computes none itself.
+ */
+function ratioInterval(run, scenario, best, variant) {
+  const cmp = (Array.isArray(run.latest?.comparisons) ? run.latest.comparisons : [])
+    .find((c) => c && c.scenario === scenario && c.regime === 'capacity' && c.metric === 'cpu_us_per_req' && c.best === best);
+  const r = Array.isArray(cmp?.ratios) ? cmp.ratios.find((x) => x && x.variant === variant) : null;
+  if (!r || !Array.isArray(r.ci95) || r.ci95.length !== 2 || !r.ci95.every(Number.isFinite)) return null;
+  const within = r.ciCovers === 'within-one-start-only' ? ', one start only' : '';
+  return h('span', { class: 'ratio-ci', dataset: { variant } }, ` (95 % CI ${r.ci95[0].toFixed(1)}–${r.ci95[1].toFixed(1)}×${within})`);
 }
 
 export function renderOverview(root, model, state) {

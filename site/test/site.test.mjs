@@ -95,10 +95,17 @@ describe('overview', () => {
     // The answer first: one sentence per capacity scenario, the cheapest variant by CPU per request and the others'
     // multiples of it (≥ 1, ascending), from the same values the table shows.
     const answer = page.locator('#answer li[data-scenario="read-heavy"]');
-    assert.match(await answer.textContent(), /^read-heavy: .+ needs the least CPU per request \([\d.,k]+ µs, 95 % CI [\d.]+–[\d.]+\), .+ [\d.]+×, .+ [\d.]+×/);
+    assert.match(await answer.textContent(), /^read-heavy: .+ needs the least CPU per request \([\d.,k]+ µs, 95 % CI [\d.]+–[\d.]+\), .+ [\d.]+× \(95 % CI [\d.]+–[\d.]+×\), .+ [\d.]+× \(95 % CI [\d.]+–[\d.]+×, one start only\)/);
     const ratios = (await answer.locator('.ratio').allTextContents()).map((t) => Number.parseFloat(t));
     assert.equal(ratios.length, 2);
     assert.ok(ratios[0] >= 1 && ratios[1] >= ratios[0], ratios.join(' '));
+    // Each ratio with the interval the runner wrote for it (latest.json comparisons), flagged when one start only.
+    const comparison = (await (await fetch(`${await urlOf('full')}dev/bench/latest.json`)).json()).comparisons
+      .find((c) => c.scenario === 'read-heavy');
+    const cis = await answer.locator('.ratio-ci').evaluateAll((ss) => ss.map((x) => [x.dataset.variant, x.textContent]));
+    assert.deepEqual(cis, comparison.ratios.map((r) => [r.variant,
+      ` (95 % CI ${r.ci95[0].toFixed(1)}–${r.ci95[1].toFixed(1)}×${r.ciCovers === 'within-one-start-only' ? ', one start only' : ''})`]));
+    assert.match(cis[1][1], /one start only/);
     // --flamegraphs: each profiled cell links its CPU and allocation graphs (pages the history holds); a cell
     // without graphs says so instead of a dead link.
     const graphs = page.locator('td[data-testid="spring-data-rest/read-heavy/capacity/flamegraphs"]');

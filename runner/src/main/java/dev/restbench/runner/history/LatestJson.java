@@ -61,6 +61,9 @@ final class LatestJson {
         if (head.raw().has("metricDefinitions")) {
             latest.set("metricDefinitions", head.raw().get("metricDefinitions").deepCopy());
         }
+        if (head.raw().path("comparisons").isArray()) {
+            latest.set("comparisons", head.raw().get("comparisons").deepCopy());
+        }
         ObjectNode method = latest.putObject("verdicts");
         method.put("method", judgement.method().detail());
         method.put("alpha", ALPHA);

@@ -245,7 +245,7 @@ final class SummaryTables {
         boolean uniform = minN == maxN;
         List<String> sentences = sentences(cells);
         if (!sentences.isEmpty()) {
-            text.append("CPU per request (capacity)").append(maxN < 2 ? ", one start each: indicative" : "")
+            text.append("CPU per request (capacity; × the least, 95 % CI)").append(maxN < 2 ? ", one start each: indicative" : "")
                     .append('\n');
             sentences.forEach(line -> text.append(wrap("  " + line, "    ", 100)));
             text.append('\n');
@@ -363,25 +363,27 @@ final class SummaryTables {
         return out.append(current).append('\n').toString();
     }
 
-    /** Per scenario: which variant needs the least service CPU per request, and how much the others need. */
+    /**
+     * Per scenario: which variant needs the least service CPU per request, and how much the others need, with the
+     * ratio's 95 % interval (over the starts; "in one start" when it could only use one start's windows).
+     */
     private List<String> sentences(List<RunResults.CellSummary> cells) {
         List<String> out = new ArrayList<>();
-        for (Manifest.Scenario scenario : selection.scenarios()) {
-            List<RunResults.CellSummary> ok = cells.stream()
-                    .filter(c -> c.ok() && c.key().scenario().equals(scenario.name())
-                            && c.key().regime().equals("capacity") && c.metrics().containsKey("cpu_us_per_req"))
-                    .sorted(java.util.Comparator.comparingDouble(c -> c.metrics().get("cpu_us_per_req").value()))
-                    .toList();
-            if (ok.size() < 2) {
-                continue;
-            }
-            double best = ok.get(0).metrics().get("cpu_us_per_req").value();
-            List<String> others = ok.subList(1, ok.size()).stream().map(c -> c.key().variant() + " "
-                    + String.format(Locale.ROOT, "%.1f×", c.metrics().get("cpu_us_per_req").value() / best)).toList();
-            out.add(scenario.name() + ": " + ok.get(0).key().variant() + " " + number(best) + " µs; "
-                    + String.join(", ", others));
+        for (CpuComparisons.Comparison c : CpuComparisons.of(selection.scenarios(), cells).scenarios()) {
+            List<String> others = c.others().stream().map(r -> r.variant() + " " + ratio(r.estimate())).toList();
+            out.add(c.scenario() + ": " + c.best() + " " + number(c.bestValue()) + " µs; " + String.join(", ", others));
         }
         return out;
+    }
+
+    /** "2.1× (1.9–2.4)", "2.1× (1.9–2.4 in one start)" or "2.1×" when nothing bounds it. */
+    static String ratio(dev.restbench.runner.stats.CellRatio.Estimate e) {
+        String value = String.format(Locale.ROOT, "%.1f×", e.ratio());
+        if (!e.interval().isBounded()) {
+            return value;
+        }
+        return value + String.format(Locale.ROOT, " (%.1f–%.1f%s)", e.interval().low(), e.interval().high(),
+                e.coverage() == dev.restbench.runner.stats.CellEstimate.Coverage.WITHIN_ONE_START_ONLY ? " in one start" : "");
     }
 
     private static String compact(RunResults.CellSummary cell, String id, boolean uniform) {

@@ -64,6 +64,35 @@ class SummaryTablesTest {
         assertThat(lines).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(100));
     }
 
+    /** The answer's sentence per scenario: the least CPU per request, the others as ratios with their 95 % CI. */
+    @Test
+    void theSentenceGivesEachRatioWithItsIntervalOverTheStarts() {
+        Path root = Path.of("..").toAbsolutePath().normalize();
+        Manifest manifest = ManifestLoader.load(root.resolve("benchmarks.json"));
+        RunSelection selection = RunSelection.of(manifest, RunOptions.parse(List.of("--root", root.toString(),
+                "--profile", "quick", "--variants", "jersey,spring-mvc", "--scenarios", "read-heavy", "--seed", "1")));
+        RunResults results = new RunResults(selection);
+        double[][] cpu = {{100, 110}, {200, 220}}; // per variant, its two starts
+        for (int start = 0; start < 2; start++) {
+            for (int v = 0; v < 2; v++) {
+                String variant = v == 0 ? "jersey" : "spring-mvc";
+                int trial = results.startTrial(variant);
+                for (String regime : List.of("capacity")) {
+                    Map<String, Double> metrics = new LinkedHashMap<>();
+                    metrics.put("throughput", 1000.0);
+                    metrics.put("cpu_us_per_req", cpu[v][start]);
+                    List<CellSession.Window> windows = List.of(new CellSession.Window(0, 5, metrics, null));
+                    results.add(new RunResults.CellKey(variant, "read-heavy", regime), new RunResults.TrialResult(trial,
+                            start, new CellSession.Outcome(true, null, 30, true, null, windows, null, Map.of(), "r", null)));
+                }
+            }
+        }
+        String answer = new SummaryTables(manifest, selection, results).answer();
+        // 2.0× exactly; both cells' log sds are ln(1.1)/√2, so Welch's df = 2: 2 × exp(±4.3027 × 0.0674) = 1.50–2.67.
+        assertThat(answer).contains("CPU per request (capacity; × the least, 95 % CI)\n"
+                + "  read-heavy: jersey 105 µs; spring-mvc 2.0× (1.5–2.7)\n");
+    }
+
     private static CellSession.Outcome outcome(double rps, long p99) {
         Map<String, Double> metrics = new LinkedHashMap<>();
         metrics.put("throughput", rps);
