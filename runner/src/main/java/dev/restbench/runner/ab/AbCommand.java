@@ -187,7 +187,7 @@ public final class AbCommand implements Command {
                 context.add(historyContext(new History(Path.of(options.value("history").get())),
                         InterleavedRun.select(run, "head", head), minEffect));
             }
-            return report(judgement, run, context, options);
+            return report(judgement, run, runDir.toString(), context, options);
         } finally {
             if (!options.flag("keep-worktrees")) {
                 Git.remove(root, baseTree);
@@ -220,15 +220,17 @@ public final class AbCommand implements Command {
         Judgement judgement = design.judge(run);
         List<String> context = List.of("Judged from the recorded A/B run"
                 + (design.stopReason() == null ? "" : "; the measuring run stopped: " + design.stopReason()) + ".");
-        return report(judgement, run, context, options);
+        // As bench-ab.sh measures it in CI (--workdir results/ab) and the workflow uploads results/ as the artifact.
+        return report(judgement, run, "ab/results/" + run.runId(), context, options);
     }
 
     /** Prints the PR-comment markdown (and writes it to --output); the exit code --fail-on-regression asks for. */
-    private static int report(Judgement judgement, RunRecord run, List<String> context, Options options)
+    /** @param runDir where the run's files are: the local directory, or its folder in the CI results artifact */
+    private static int report(Judgement judgement, RunRecord run, String runDir, List<String> context, Options options)
             throws java.io.IOException {
         String markdown = PrComment.render(judgement, PrComment.Links.fromEnvironment(
                 options.value("reports-url").orElse(null), options.value("site-url").orElse(null))
-                .withFlameGraphs(run.runId(), FlameGraphComparison.pairs(run)), context);
+                .withFlameGraphs(runDir, FlameGraphComparison.pairs(run)), context);
         System.out.print(markdown);
         if (options.value("output").isPresent()) {
             AtomicFiles.writeString(Path.of(options.value("output").get()), markdown);

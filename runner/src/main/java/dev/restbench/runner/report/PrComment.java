@@ -30,17 +30,18 @@ public final class PrComment {
 
     /**
      * Links shown in the comment; null when unknown. {@code flameGraphs}: the A/B run's base ↔ head pages by cell key
-     * (empty without --flamegraphs), under the run directory {@code runId} of the results artifact.
+     * (empty without --flamegraphs), their paths relative to the run directory {@code flameGraphDir} (the local
+     * directory, or in CI the run's folder inside the results artifact).
      */
-    public record Links(String reportsArtifactUrl, String siteUrl, String runId,
+    public record Links(String reportsArtifactUrl, String siteUrl, String flameGraphDir,
                         Map<String, FlameGraphComparison.Pair> flameGraphs) {
 
         public Links(String reportsArtifactUrl, String siteUrl) {
             this(reportsArtifactUrl, siteUrl, null, Map.of());
         }
 
-        public Links withFlameGraphs(String runId, Map<String, FlameGraphComparison.Pair> pairs) {
-            return new Links(reportsArtifactUrl, siteUrl, runId, pairs);
+        public Links withFlameGraphs(String runDir, Map<String, FlameGraphComparison.Pair> pairs) {
+            return new Links(reportsArtifactUrl, siteUrl, runDir, pairs);
         }
 
         /** From RESTBENCH_REPORTS_URL / RESTBENCH_SITE_URL, or, in GitHub Actions, the run page for the artifact. */
@@ -102,7 +103,8 @@ public final class PrComment {
      * graph page (side by side, with a differential table) in the results artifact — when the A/B was profiled.
      */
     private static java.util.Optional<String> flameGraphs(List<SeriesVerdict> attention, Links links) {
-        if (links.flameGraphs().isEmpty() || links.runId() == null || !links.runId().matches("[A-Za-z0-9-]{1,80}")) {
+        if (links.flameGraphs().isEmpty() || links.flameGraphDir() == null
+                || !links.flameGraphDir().matches("[A-Za-z0-9._/-]{1,300}")) {
             return java.util.Optional.empty();
         }
         List<String> pages = attention.stream()
@@ -112,15 +114,16 @@ public final class PrComment {
                 .map(key -> links.flameGraphs().get(key))
                 .filter(p -> p != null && NAME.matcher(p.variant()).matches() && NAME.matcher(p.scenario()).matches()
                         && NAME.matcher(p.regime()).matches())
-                .map(p -> "[`" + p.variant() + " " + p.scenario() + (p.regime().equals("capacity") ? ""
-                        : " (" + p.regime() + ")") + "`](" + (links.reportsArtifactUrl() == null ? "#"
-                        : links.reportsArtifactUrl()) + ") `" + p.page() + "`")
+                .map(p -> p.variant() + " " + p.scenario() + (p.regime().equals("capacity") ? ""
+                        : " (" + p.regime() + ")") + ": `" + p.page() + "`")
                 .toList();
         if (pages.isEmpty()) {
             return java.util.Optional.empty();
         }
-        return java.util.Optional.of("Flame graphs, base ↔ head with a differential table (results artifact, folder `ab/results/"
-                + links.runId() + "/`): " + String.join(" · ", pages.subList(0, Math.min(pages.size(), MAX_ROWS)))
+        String where = links.reportsArtifactUrl() == null ? "`" + links.flameGraphDir() + "/`"
+                : "`" + links.flameGraphDir() + "/` in the [run's results artifact](" + links.reportsArtifactUrl() + ")";
+        return java.util.Optional.of("Flame graphs, base ↔ head side by side with a differential table, under " + where
+                + ": " + String.join(" · ", pages.subList(0, Math.min(pages.size(), MAX_ROWS)))
                 + (pages.size() > MAX_ROWS ? " …" : ""));
     }
 

@@ -118,11 +118,15 @@ class PrCommentTest {
                     "flamegraphs/ab/" + p[0] + "-" + p[1] + "-" + p[2] + ".html", null, null));
         }
         String comment = PrComment.render(judgement, new PrComment.Links("https://ci/run/1", null)
-                .withFlameGraphs("20261120T000000Z-abc", pairs), List.of());
+                .withFlameGraphs("ab/results/20261120T000000Z-abc", pairs), List.of());
         List<String> visible = visibleLines(comment);
-        assertThat(visible).anySatisfy(line -> assertThat(line).isEqualTo("Flame graphs, base ↔ head with a"
-                + " differential table (results artifact, folder `ab/results/20261120T000000Z-abc/`): [`jersey mixed`]"
-                + "(https://ci/run/1) `flamegraphs/ab/jersey-mixed-capacity.html`"));
+        assertThat(visible).anySatisfy(line -> assertThat(line).isEqualTo("Flame graphs, base ↔ head side by side"
+                + " with a differential table, under `ab/results/20261120T000000Z-abc/` in the [run's results artifact]"
+                + "(https://ci/run/1): jersey mixed: `flamegraphs/ab/jersey-mixed-capacity.html`"));
+        // Measured here: the local directory, no link.
+        assertThat(PrComment.render(judgement, new PrComment.Links(null, null)
+                .withFlameGraphs("/tmp/ab/results/r1", pairs), List.of())).contains("Flame graphs, base ↔ head side by"
+                + " side with a differential table, under `/tmp/ab/results/r1/`: jersey mixed: `flamegraphs/ab/");
         assertThat(comment).doesNotContain("jersey-read-heavy-capacity.html");
         assertThat(visible).hasSizeLessThanOrEqualTo(40);
 
@@ -132,6 +136,8 @@ class PrCommentTest {
                 .withFlameGraphs("r1", hostile), List.of())).doesNotContain("evil").doesNotContain("Flame graphs, base");
         assertThat(PrComment.render(judgement, new PrComment.Links(null, null), List.of()))
                 .doesNotContain("Flame graphs, base");
+        assertThat(PrComment.render(judgement, new PrComment.Links(null, null).withFlameGraphs("x`)](evil", pairs),
+                List.of())).doesNotContain("evil");
     }
 
     @Test
