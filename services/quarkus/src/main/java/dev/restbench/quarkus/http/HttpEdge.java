@@ -4,12 +4,14 @@ import dev.restbench.quarkus.api.Problem;
 import dev.restbench.quarkus.api.Problems;
 import dev.restbench.quarkus.config.ServiceConfig;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
+import java.util.Set;
 import org.jboss.logging.Logger;
 
 /**
@@ -22,6 +24,12 @@ public class HttpEdge {
 
     private static final Logger LOG = Logger.getLogger(HttpEdge.class);
 
+    /** quarkus.smallrye-health.root-path and quarkus.micrometer.export.prometheus.path (application.properties). */
+    private static final String HEALTH_PATH = "/actuator/health";
+    private static final String METRICS_PATH = "/actuator/prometheus";
+    private static final Set<String> OPERATIONS_PATHS = Set.of(HEALTH_PATH, METRICS_PATH);
+    private static final String OPERATIONS_ALLOW = "GET, HEAD, OPTIONS";
+
     void install(@Observes Router router) {
         long maxBodyBytes = ServiceConfig.current().maxBodyBytes();
         // Chunked bodies have no length to check up front: Vert.x Web's BodyHandler reads them (at most
@@ -29,6 +37,9 @@ public class HttpEdge {
         // the body it read. Quarkus's own limit would answer such a body with an empty 413.
         BodyHandler chunkedBodies = BodyHandler.create(false).setBodyLimit(maxBodyBytes);
         router.route().order(Integer.MIN_VALUE).handler(context -> {
+            if (OPERATIONS_PATHS.contains(context.request().path()) && !operationsRequest(context)) {
+                return;
+            }
             String length = context.request().getHeader(HttpHeaders.CONTENT_LENGTH);
             if (length == null && context.request().headers().contains(HttpHeaders.TRANSFER_ENCODING)) {
                 chunkedBodies.handle(context);
@@ -50,6 +61,29 @@ public class HttpEdge {
         router.errorHandler(405, context -> send(context, 405, "method " + context.request().method().name()
                 + " is not allowed on " + context.request().path()));
         router.errorHandler(500, HttpEdge::failure);
+    }
+
+    /**
+     * The health and metrics endpoints of the extensions answer any method; the contract documents GET only, so
+     * other methods are a 405 as on every other path. A scrape is always the classic text format the contract
+     * documents (text/plain; version=0.0.4): the registry would answer OpenMetrics to an Accept that asks for it.
+     * Returns whether the request goes on to the extension's handler.
+     */
+    private static boolean operationsRequest(RoutingContext context) {
+        HttpMethod method = context.request().method();
+        if (method.equals(HttpMethod.OPTIONS)) {
+            context.response().putHeader(HttpHeaders.ALLOW, OPERATIONS_ALLOW).end();
+            return false;
+        }
+        if (!method.equals(HttpMethod.GET) && !method.equals(HttpMethod.HEAD)) {
+            context.response().putHeader(HttpHeaders.ALLOW, OPERATIONS_ALLOW);
+            send(context, 405, "method " + method.name() + " is not allowed on " + context.request().path());
+            return false;
+        }
+        if (context.request().path().equals(METRICS_PATH)) {
+            context.request().headers().set(HttpHeaders.ACCEPT, "text/plain");
+        }
+        return true;
     }
 
     private static long declared(String header) {
