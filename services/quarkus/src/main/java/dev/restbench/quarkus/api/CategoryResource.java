@@ -1,0 +1,94 @@
+package dev.restbench.quarkus.api;
+
+import dev.restbench.quarkus.data.CategoryRepository;
+import dev.restbench.quarkus.data.ItemRepository;
+import dev.restbench.quarkus.model.Category;
+import dev.restbench.quarkus.model.CategoryRequest;
+import dev.restbench.quarkus.model.Item;
+import dev.restbench.quarkus.model.Page;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.sql.SQLException;
+
+/**
+ * /categories. Blocking signatures (no Uni): Quarkus REST runs them on its worker pool, where the JDBC calls may
+ * block. A resource is a singleton by default in Quarkus REST. @Consumes sits on the methods with a body only.
+ */
+@Path("/categories")
+@Produces(MediaType.APPLICATION_JSON)
+public class CategoryResource {
+
+    private final CategoryRepository categories;
+    private final ItemRepository items;
+
+    @Inject
+    public CategoryResource(CategoryRepository categories, ItemRepository items) {
+        this.categories = categories;
+        this.items = items;
+    }
+
+    @GET
+    public Page<Category> list(@QueryParam("page") String page, @QueryParam("size") String size)
+            throws SQLException {
+        return categories.findPage(Params.page(page, size));
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response create(CategoryRequest body) throws SQLException {
+        Category created = categories.insert(RequestValidator.valid(body), UpdatedAt.now());
+        // Location as the contract shows it (/categories/{id}); Response.created would make it absolute.
+        return Response.status(Response.Status.CREATED).header(HttpHeaders.LOCATION, "/categories/" + created.id())
+                .entity(created).build();
+    }
+
+    @GET
+    @Path("{id}")
+    public Category get(@PathParam("id") String id) throws SQLException {
+        long categoryId = Params.id(id);
+        return categories.findById(categoryId).orElseThrow(() -> notFound(categoryId));
+    }
+
+    @PUT
+    @Path("{id}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Category update(@PathParam("id") String id, CategoryRequest body) throws SQLException {
+        long categoryId = Params.id(id);
+        return categories.update(categoryId, RequestValidator.valid(body), UpdatedAt.now())
+                .orElseThrow(() -> notFound(categoryId));
+    }
+
+    @DELETE
+    @Path("{id}")
+    public Response delete(@PathParam("id") String id) throws SQLException {
+        long categoryId = Params.id(id);
+        if (!categories.delete(categoryId)) {
+            throw notFound(categoryId);
+        }
+        return Response.noContent().build();
+    }
+
+    @GET
+    @Path("{id}/items")
+    public Page<Item> items(@PathParam("id") String id, @QueryParam("page") String page,
+                            @QueryParam("size") String size) throws SQLException {
+        long categoryId = Params.id(id);
+        return items.findPageOfExistingCategory(categoryId, Params.page(page, size))
+                .orElseThrow(() -> notFound(categoryId));
+    }
+
+    private static ProblemException notFound(long id) {
+        return ProblemException.notFound("category " + id + " does not exist");
+    }
+}

@@ -1,0 +1,77 @@
+package dev.restbench.quarkus.api;
+
+import dev.restbench.quarkus.data.ItemRepository;
+import dev.restbench.quarkus.model.Item;
+import dev.restbench.quarkus.model.ItemRequest;
+import dev.restbench.quarkus.model.Page;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.sql.SQLException;
+
+/** /items; every item carries its category inline. Blocking signatures: served on the worker pool. */
+@Path("/items")
+@Produces(MediaType.APPLICATION_JSON)
+public class ItemResource {
+
+    private final ItemRepository items;
+
+    @Inject
+    public ItemResource(ItemRepository items) {
+        this.items = items;
+    }
+
+    @GET
+    public Page<Item> list(@QueryParam("categoryId") String categoryId, @QueryParam("page") String page,
+                           @QueryParam("size") String size) throws SQLException {
+        return items.findPage(Params.optionalId("categoryId", categoryId), Params.page(page, size));
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response create(ItemRequest body) throws SQLException {
+        Item created = items.insert(RequestValidator.valid(body), UpdatedAt.now());
+        // Location as the contract shows it (/items/{id}); Response.created would make it absolute.
+        return Response.status(Response.Status.CREATED).header(HttpHeaders.LOCATION, "/items/" + created.id())
+                .entity(created).build();
+    }
+
+    @GET
+    @Path("{id}")
+    public Item get(@PathParam("id") String id) throws SQLException {
+        long itemId = Params.id(id);
+        return items.findById(itemId).orElseThrow(() -> notFound(itemId));
+    }
+
+    @PUT
+    @Path("{id}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Item update(@PathParam("id") String id, ItemRequest body) throws SQLException {
+        long itemId = Params.id(id);
+        return items.update(itemId, RequestValidator.valid(body), UpdatedAt.now()).orElseThrow(() -> notFound(itemId));
+    }
+
+    @DELETE
+    @Path("{id}")
+    public Response delete(@PathParam("id") String id) throws SQLException {
+        long itemId = Params.id(id);
+        if (!items.delete(itemId)) {
+            throw notFound(itemId);
+        }
+        return Response.noContent().build();
+    }
+
+    private static ProblemException notFound(long id) {
+        return ProblemException.notFound("item " + id + " does not exist");
+    }
+}
