@@ -100,6 +100,9 @@ public final class ResteasyApp implements AutoCloseable {
                             Math.min(CORE_WORKER_THREADS, config.httpThreads()))
                     // As in every variant: 60 s idle keep-alive; Undertow has no per-connection request limit.
                     .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, KEEP_ALIVE_IDLE_MILLIS)
+                    // ProblemEdgeHandler checks the escapes and decodes: a malformed one is a problem detail, not the
+                    // parser's bare 400.
+                    .setServerOption(UndertowOptions.DECODE_URL, false)
                     .setHandler(handler)
                     .build();
             try {
