@@ -260,6 +260,52 @@ class ResteasyAppTest {
     }
 
     @Test
+    void anAcceptHeaderRestEasyCannotMatchIsABadRequestProblem() throws Exception {
+        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/items/1"))
+                .header("Accept", "text/html;q=abc").build(), HttpResponse.BodyHandlers.ofString());
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+    }
+
+    @Test
+    void aContentTypeWeightRestEasyCannotReadIsABadRequestProblem() throws Exception {
+        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/categories"))
+                .header("Content-Type", "application/json;q=abc")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"code\":\"WRT-Q\",\"name\":\"q\"}")).build(),
+                HttpResponse.BodyHandlers.ofString());
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+    }
+
+    @Test
+    void aHostThatIsNoUriAuthorityIsABadRequestProblem() throws Exception {
+        for (String host : new String[] {"\"", "a=\"b", "Basic !!!", "http://[::1"}) {
+            try (Socket socket = new Socket("127.0.0.1", app.port())) {
+                socket.getOutputStream().write(("POST /categories HTTP/1.1\r\nHost: " + host + "\r\n"
+                        + "Content-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}")
+                        .getBytes(US_ASCII));
+                String response = new String(socket.getInputStream().readAllBytes(), US_ASCII);
+
+                assertThat(response).as(host).startsWith("HTTP/1.1 400 ").contains("application/problem+json");
+            }
+        }
+    }
+
+    @Test
+    void anAsteriskTargetIsNoServerError() throws Exception {
+        try (Socket socket = new Socket("127.0.0.1", app.port())) {
+            socket.getOutputStream().write(("OPTIONS * HTTP/1.1\r\nHost: test\r\n\r\n"
+                    + "GET * HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n").getBytes(US_ASCII));
+            String responses = new String(socket.getInputStream().readAllBytes(), US_ASCII);
+
+            assertThat(responses).startsWith("HTTP/1.1 200 ").contains("Allow: ")
+                    .contains("HTTP/1.1 400 ").contains("application/problem+json");
+        }
+    }
+
+    @Test
     void connectIsAMethodNotAllowedProblem() throws Exception {
         try (Socket socket = new Socket("127.0.0.1", app.port())) {
             socket.getOutputStream().write(("CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\n"
