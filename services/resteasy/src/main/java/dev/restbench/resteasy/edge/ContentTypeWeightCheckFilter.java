@@ -12,7 +12,7 @@ import java.util.List;
 /**
  * A {@code q} parameter on the Content-Type that is not a number ({@code application/json;q=abc}) is a 400 problem
  * detail. RESTEasy reads that parameter with {@code Float.parseFloat} while it matches the request to a method and
- * fails with a bare NumberFormatException (a 500 through ProblemMapper); Jersey ignores it. Runs after jersey's
+ * fails with a bare NumberFormatException (a 500 through ProblemMapper). Runs after jersey's
  * ContentTypeCheckFilter, so the header is known to parse.
  */
 @PreMatching
