@@ -56,6 +56,12 @@ class HostileRequestsTest {
         return new Hostile(name, (http, isHal) -> http.raw(name, bytes), null, null, statusLines);
     }
 
+    /** A GET whose Host header is {@code host} (bytes as ISO-8859-1): any answer but a 5xx. */
+    private static Hostile hostHeader(String what, String host) {
+        return wire("Host header that is " + what, "GET /items/1 HTTP/1.1\r\nHost: " + host
+                + "\r\nConnection: close\r\n\r\n", statuses -> statuses.stream().allMatch(s -> s < 500));
+    }
+
     /** After the first answer only the GET's 200, or nothing (closed): the body never became a request of its own. */
     private static boolean bodyStayedABody(List<Integer> statuses) {
         return statuses.stream().skip(1).allMatch(status -> status == 200) && statuses.size() <= 2;
@@ -165,6 +171,17 @@ class HostileRequestsTest {
                         "CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\nConnection: close\r\n\r\n",
                         statuses -> statuses.equals(List.of(400)) || statuses.equals(List.of(405))),
                 row("query string that is not UTF-8", get("/categories?a=%C3&page=1"), null),
+                // ---- found by probing the resteasy variant's edge: Host values that are no URI authority, and
+                // quality values that are no number (jersey answered 500 to each) ----
+                hostHeader("a quote", "\""),
+                hostHeader("a credentials-like value", "Basic !!!"),
+                hostHeader("an unclosed IPv6 literal", "http://[::1"),
+                hostHeader("UTF-8 bytes", "\u00c3\u00a9"),
+                hostHeader("empty", ""),
+                row("Content-Type with a q that is no number", (http, hal) -> http.request("POST", "/categories")
+                        .body("{}".getBytes(StandardCharsets.UTF_8), "application/json;q=abc"), null),
+                row("Accept with a q that is no number", (http, hal) -> http.request("GET", "/items/1")
+                        .accept("application/json;q=abc"), null),
                 row("stock 2.0 is the integer 2", postItem("f1", "stock", "2.0"), 201),
                 row("stock 3e0 is the integer 3", postItem("f2", "stock", "3e0"), 201),
                 row("stock 2.5", postItem("f3", "stock", "2.5"), 400),

@@ -10,7 +10,6 @@ import dev.restbench.jersey.data.ItemRepository;
 import dev.restbench.jersey.http.BodySizeLimitFilter;
 import dev.restbench.jersey.http.ContentTypeCheckFilter;
 import dev.restbench.jersey.metrics.ServiceMetrics;
-import dev.restbench.resteasy.edge.ContentTypeWeightCheckFilter;
 import dev.restbench.resteasy.edge.RelativeLocation;
 import dev.restbench.resteasy.metrics.ExceptionTaggingMapper;
 import dev.restbench.resteasy.metrics.RouteTemplateFilter;
@@ -42,7 +41,6 @@ final class RestApplication extends Application {
                 new JsonMapperProvider(),
                 problems,
                 new ContentTypeCheckFilter(),
-                new ContentTypeWeightCheckFilter(),
                 new BodySizeLimitFilter(config.maxBodyBytes()),
                 new RouteTemplateFilter(),
                 new RelativeLocation(),

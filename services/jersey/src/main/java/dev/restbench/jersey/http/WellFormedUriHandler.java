@@ -7,8 +7,9 @@ import org.glassfish.grizzly.http.server.Request;
 import org.glassfish.grizzly.http.server.Response;
 
 /**
- * Answers 400 for a request URI that is not a valid URI (e.g. {@code /items/%zz}) and hands every other request to
- * Jersey. Jersey's Grizzly container fails on such URIs with a 500: bad input must never be a 5xx.
+ * Answers 400 for a request URI that is not a valid URI (e.g. {@code /items/%zz}) or a Host header that cannot be
+ * its authority ({@link HostHeader}), and hands every other request to Jersey. Jersey's Grizzly container fails on
+ * either with a 500: bad input must never be a 5xx.
  */
 public final class WellFormedUriHandler extends HttpHandler {
 
@@ -20,6 +21,10 @@ public final class WellFormedUriHandler extends HttpHandler {
 
     @Override
     public void service(Request request, Response response) throws Exception {
+        if (!HostHeader.valid(request.getHeader("Host"))) {
+            response.sendError(400, "the Host header is not a valid host[:port]");
+            return;
+        }
         String query = request.getQueryString();
         try {
             new URI(query == null ? request.getRequestURI() : request.getRequestURI() + "?" + query);

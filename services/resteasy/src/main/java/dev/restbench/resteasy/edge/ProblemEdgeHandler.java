@@ -1,13 +1,12 @@
 package dev.restbench.resteasy.edge;
 
+import dev.restbench.jersey.http.HostHeader;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.server.handlers.URLDecodingHandler;
 import io.undertow.util.Headers;
 import io.undertow.util.Methods;
 import io.undertow.util.StatusCodes;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -56,7 +55,7 @@ public final class ProblemEdgeHandler implements HttpHandler {
             }
             return;
         }
-        if (!validHost(exchange.getRequestHeaders().getFirst(Headers.HOST))) {
+        if (!HostHeader.valid(exchange.getRequestHeaders().getFirst(Headers.HOST))) {
             ProblemBodies.send(exchange, StatusCodes.BAD_REQUEST, "the Host header is not a valid host[:port]");
             return;
         }
@@ -86,33 +85,6 @@ public final class ProblemEdgeHandler implements HttpHandler {
             }
         }
         return true;
-    }
-
-    /**
-     * Whether RESTEasy can build the request URI from this Host ({@code http://} + host + path). The usual
-     * {@code name-or-address[:port]} is checked by its characters alone; anything else (IPv6 literals, unusual
-     * characters) is tried as a URI authority, as RESTEasy will.
-     */
-    static boolean validHost(String host) {
-        if (host == null || host.isEmpty()) {
-            return true; // Undertow then uses the local address
-        }
-        boolean plain = true;
-        for (int i = 0; i < host.length() && plain; i++) {
-            char c = host.charAt(i);
-            plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.'
-                    || c == '-' || c == ':';
-        }
-        int colon = host.indexOf(':');
-        if (plain && (colon < 0 || (colon > 0 && colon == host.lastIndexOf(':') && colon < host.length() - 1))) {
-            return true;
-        }
-        try {
-            URI uri = new URI("http://" + host + "/");
-            return uri.getRawAuthority() != null && uri.getRawAuthority().equals(host) && uri.getRawPath().equals("/");
-        } catch (URISyntaxException e) {
-            return false;
-        }
     }
 
     private static boolean isHex(char c) {

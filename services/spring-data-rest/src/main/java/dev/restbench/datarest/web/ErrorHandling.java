@@ -1,6 +1,7 @@
 package dev.restbench.datarest.web;
 
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.core.Ordered;
@@ -8,13 +9,17 @@ import org.springframework.core.annotation.Order;
 import org.springframework.core.convert.ConversionFailedException;
 import org.springframework.data.repository.support.QueryMethodParameterConversionException;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.InvalidMediaTypeException;
+import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.client.HttpClientErrorException;
 
+import java.io.IOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -68,7 +73,14 @@ public class ErrorHandling {
      * Any other stays a server error, as a problem detail, and is logged as one.
      */
     @ExceptionHandler(IllegalArgumentException.class)
-    ProblemDetail illegalArgument(Exception raised, HttpServletRequest request) {
+    ProblemDetail illegalArgument(Exception raised, HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
+        if (raised instanceof InvalidMediaTypeException invalid) {
+            // An Accept header that does not parse (a q that is no number): SDR's own negotiation throws it raw, and
+            // negotiating this answer would throw it again, so the problem is written here. Found by probing.
+            badRequestWritten(response, request, "a media type header does not parse: " + invalid.getMessage());
+            return null;
+        }
         boolean notAUri = Arrays.stream(raised.getStackTrace()).limit(4)
                 .anyMatch(frame -> frame.getClassName().equals("org.springframework.hateoas.UriTemplate"));
         if (raised instanceof IllegalArgumentException && notAUri) {
@@ -83,6 +95,17 @@ public class ErrorHandling {
         problem.setType(URI.create("about:blank"));
         problem.setInstance(URI.create(request.getRequestURI()));
         return problem;
+    }
+
+    private static void badRequestWritten(HttpServletResponse response, HttpServletRequest request, String detail)
+            throws IOException {
+        response.setStatus(HttpStatus.BAD_REQUEST.value());
+        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+        response.setCharacterEncoding(StandardCharsets.UTF_8.name());
+        response.getWriter().write("{\"type\":\"about:blank\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\""
+                + RequestBodyLimitFilter.jsonEscape(detail) + "\",\"instance\":\""
+                + RequestBodyLimitFilter.jsonEscape(request.getRequestURI()) + "\"}");
+        response.flushBuffer();
     }
 
     private static ProblemDetail badRequest(String detail, HttpServletRequest request) {
