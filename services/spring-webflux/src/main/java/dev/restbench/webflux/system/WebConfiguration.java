@@ -2,6 +2,7 @@ package dev.restbench.webflux.system;
 
 import dev.restbench.support.FaultInjection;
 import dev.restbench.webflux.web.BodySizeLimitFilter;
+import dev.restbench.webflux.web.ConnectMethodFilter;
 import dev.restbench.webflux.web.ProblemExceptionHandler;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
@@ -19,6 +20,12 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @Configuration(proxyBeanMethods = false)
 class WebConfiguration {
+
+    @Bean
+    @Order(Ordered.HIGHEST_PRECEDENCE + 1)
+    ConnectMethodFilter connectMethodFilter() {
+        return new ConnectMethodFilter();
+    }
 
     @Bean
     @Order(Ordered.HIGHEST_PRECEDENCE + 3)
