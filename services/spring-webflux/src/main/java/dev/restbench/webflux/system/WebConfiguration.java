@@ -3,6 +3,7 @@ package dev.restbench.webflux.system;
 import dev.restbench.support.FaultInjection;
 import dev.restbench.webflux.web.BodySizeLimitFilter;
 import dev.restbench.webflux.web.ConnectMethodFilter;
+import dev.restbench.webflux.web.EventLoopAffinityFilter;
 import dev.restbench.webflux.web.ProblemExceptionHandler;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
@@ -20,6 +21,12 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @Configuration(proxyBeanMethods = false)
 class WebConfiguration {
+
+    @Bean
+    @Order(Ordered.HIGHEST_PRECEDENCE)
+    EventLoopAffinityFilter eventLoopAffinityFilter() {
+        return new EventLoopAffinityFilter();
+    }
 
     @Bean
     @Order(Ordered.HIGHEST_PRECEDENCE + 1)
