@@ -30,7 +30,7 @@ record CpuComparisons(List<Comparison> scenarios) {
             List<RunResults.CellSummary> ok = cells.stream()
                     .filter(c -> c.ok() && c.key().scenario().equals(scenario.name())
                             && c.key().regime().equals(REGIME) && c.metrics().containsKey(METRIC)
-                            && c.windows().containsKey(METRIC) && positive(c.windows().get(METRIC)))
+                            && c.windows().containsKey(METRIC) && ResultsWriter.allPositive(c.windows().get(METRIC)))
                     .sorted(Comparator.comparingDouble(c -> c.metrics().get(METRIC).value()))
                     .toList();
             if (ok.size() < 2) {
@@ -44,16 +44,5 @@ record CpuComparisons(List<Comparison> scenarios) {
             out.add(new Comparison(scenario.name(), best.key().variant(), best.metrics().get(METRIC).value(), others));
         }
         return new CpuComparisons(out);
-    }
-
-    private static boolean positive(double[][] windows) {
-        for (double[] trial : windows) {
-            for (double v : trial) {
-                if (!(v > 0)) {
-                    return false;
-                }
-            }
-        }
-        return windows.length > 0;
     }
 }

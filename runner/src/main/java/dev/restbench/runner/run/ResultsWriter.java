@@ -324,7 +324,7 @@ final class ResultsWriter {
         return out;
     }
 
-    private static boolean allPositive(double[][] windows) {
+    static boolean allPositive(double[][] windows) {
         for (double[] trial : windows) {
             for (double v : trial) {
                 if (!(v > 0)) {
