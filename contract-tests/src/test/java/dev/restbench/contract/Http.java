@@ -36,13 +36,18 @@ final class Http {
 
     static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration HANG_GUARD = Duration.ofSeconds(60);
-    private static final HttpClient CLIENT = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(10))
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
+    private static final HttpClient CLIENT = freshClient();
 
     private final URI base;
+
+    /** A client with an empty connection pool. */
+    private static HttpClient freshClient() {
+        return HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(10))
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
+    }
 
     Http(URI base) {
         this.base = base;
@@ -173,7 +178,18 @@ final class Http {
             headers.forEach(builder::header);
             HttpRequest request = builder.build();
             try {
-                HttpResponse<String> response = CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> response;
+                try {
+                    response = CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
+                } catch (IOException e) {
+                    if (!String.valueOf(e.getMessage()).contains("received no bytes")) {
+                        throw e;
+                    }
+                    // A server may close an idle keep-alive connection at any time (RFC 9112 §9.6), and the pool can
+                    // hand it out as it closes; the client retries only idempotent methods itself. Once more on a
+                    // connection of its own: a server that closes that one unanswered too still fails the test.
+                    response = freshClient().send(request, HttpResponse.BodyHandlers.ofString());
+                }
                 return new Response(method, path, response.statusCode(), response.headers().map(), response.body());
             } catch (HttpTimeoutException e) {
                 throw new AssertionError(method + " " + path + ": no response within " + HANG_GUARD.toSeconds()
