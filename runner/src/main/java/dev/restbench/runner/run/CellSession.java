@@ -100,15 +100,18 @@ final class CellSession {
             }
             Reading.Sources sources = new Reading.Sources(service, postgresPid, gatling.pid());
 
-            // Warmup: one bin per second until steady or the cap.
+            // Warmup: one bin per second until steady or the cap. Every bin edge scrapes the metrics endpoint as the
+            // window edges will: otherwise the first window's scrape runs cold code, and the JIT compiling it (and
+            // what it makes hot) landed in the measurement — 150-300 ms/s of compiler CPU in the first window of
+            // cells whose warmup had settled (run 20261123T120659Z).
             SteadyState steady = new SteadyState(plan.warmup());
             StringBuilder bins = new StringBuilder("seconds\treq_per_s\tcpu_us_per_req\tjit_ms_per_s\tsteady\n");
-            Reading before = sources.readStart(false);
+            Reading before = sources.readStart(true);
             GatlingSession.Count countBefore = gatling.count();
             long warmupStart = before.nanoTime();
             while (!steady.done()) {
                 sleepUntil(before.nanoTime() + TimeUnit.SECONDS.toNanos(1));
-                Reading now = sources.readEnd(false);
+                Reading now = sources.readEnd(true);
                 GatlingSession.Count count = gatling.count();
                 String broken = broken(service, gatling, "during the warmup");
                 if (broken != null) {
@@ -228,8 +231,25 @@ final class CellSession {
         Map<String, Operation> operations = new java.util.LinkedHashMap<>();
         measured.byName().forEach((name, slice) -> operations.put(name, new Operation(slice.total(),
                 slice.total() / seconds, slice.percentileMillis(50), slice.percentileMillis(99), slice.errorPct())));
-        return new Outcome(true, null, warmupSeconds, verdict.steady(), verdict.steady() ? null : verdict.reason(),
+        String unsteady = verdict.steady() ? busyCompilers(windows, plan.warmup().maxJitMsPerS()) : verdict.reason();
+        return new Outcome(true, null, warmupSeconds, unsteady == null, unsteady,
                 windows, WindowMetrics.Utilisation.mean(utilisation), operations, report, flameGraphs);
+    }
+
+    /**
+     * A warmup that settled does not make the windows steady: the compilers can start again (new code made hot,
+     * a deoptimisation). Null when every window kept them within the warmup's bound, else the reason the cell is
+     * unsteady after all.
+     */
+    static String busyCompilers(List<Window> windows, double maxJitMsPerS) {
+        for (int k = 0; k < windows.size(); k++) {
+            Double jit = windows.get(k).metrics().get("jit_cpu_ms_per_s");
+            if (jit != null && jit > maxJitMsPerS) {
+                return String.format(Locale.ROOT, "JIT compilers %.0f ms/s > %.0f in window %d of %d (the warmup had"
+                        + " settled)", jit, maxJitMsPerS, k + 1, windows.size());
+            }
+        }
+        return null;
     }
 
     private static String broken(ServiceUnderTest service, GatlingSession gatling, String when) {

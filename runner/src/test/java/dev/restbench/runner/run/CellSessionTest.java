@@ -1,0 +1,35 @@
+package dev.restbench.runner.run;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The check after the windows: compilers busy again in a window make a settled cell unsteady, with the reason. */
+class CellSessionTest {
+
+    private static CellSession.Window window(Double jitMsPerS) {
+        return new CellSession.Window(0, 5.0, jitMsPerS == null ? Map.of("throughput", 100.0)
+                : Map.of("throughput", 100.0, "jit_cpu_ms_per_s", jitMsPerS), null);
+    }
+
+    @Test
+    void quietCompilersInEveryWindowKeepTheCellSteady() {
+        assertThat(CellSession.busyCompilers(List.of(window(12.0), window(30.0), window(0.0)), 30)).isNull();
+    }
+
+    @Test
+    void aWindowWithBusyCompilersNamesItself() {
+        // The first window of jersey point-read in run 20261123T120659Z: 165, 117, 14 ms/s after a settled warmup.
+        assertThat(CellSession.busyCompilers(List.of(window(165.0), window(117.0), window(14.0)), 30))
+                .isEqualTo("JIT compilers 165 ms/s > 30 in window 1 of 3 (the warmup had settled)");
+        assertThat(CellSession.busyCompilers(List.of(window(5.0), window(31.0)), 30)).contains("window 2 of 2");
+    }
+
+    @Test
+    void aRuntimeWithoutCompilerThreadsIsNotJudgedOnThem() {
+        assertThat(CellSession.busyCompilers(List.of(window(null), window(null)), 30)).isNull();
+    }
+}
