@@ -85,8 +85,8 @@ public final class DrillCommand implements Command {
                   --rounds-per-trial <n>  rounds in each trial (default 4)
                   --min-effect <pct>      the verdict's minimum effect (default 5)
                   --pr-rounds <n>         rounds a PR's A/B gets in its budget, for the simulated power (default 2)
-                  --pr-series <n>         primary series a PR judges at once (default 12: quick, 3 variants × 4
-                                          scenarios × 1 regime; × 3 primary metrics = 36 Holm tests are counted)
+                  --pr-series <n>         primary series a PR judges at once (default 9: quick, 3 variants × 3
+                                          scenarios × 1 regime; × 3 primary metrics = 27 Holm tests are counted)
                   --seed <n>              seed of the order within rounds (default random, recorded)
                   --from <results dir>    re-analyse an earlier drill run instead of running one
                   --workdir <dir>         derived manifest and results (default target/drill)
@@ -113,7 +113,7 @@ public final class DrillCommand implements Command {
         int perTrial = AbCommand.positiveInt(options.value("rounds-per-trial").orElse("4"), "--rounds-per-trial");
         double minEffect = AbCommand.positive(options.value("min-effect").orElse("5"), "--min-effect");
         int prRounds = AbCommand.positiveInt(options.value("pr-rounds").orElse("2"), "--pr-rounds");
-        int prSeries = AbCommand.positiveInt(options.value("pr-series").orElse("12"), "--pr-series");
+        int prSeries = AbCommand.positiveInt(options.value("pr-series").orElse("9"), "--pr-series");
         Path runDir;
         if (options.value("from").isPresent()) {
             runDir = Path.of(options.value("from").get());
