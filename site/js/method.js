@@ -42,8 +42,8 @@ export function renderMethod(root, model) {
     row('Error budget', m ? `a cell fails above ${m.maxErrorPct} % errors, or (capacity) above a p99 of ${m.capacityP99Ms} ms` : 'not recorded'),
     row('Repetitions', starts.length ? `each figure is the value over ${starts.join(' or ')} service starts (n in every cell)` : 'not recorded'),
     row('Steady state', unsteady.length
-      ? [`${ok.length - unsteady.length} of ${ok.length} cells reached steady state before measuring; not: `, unsteady.map((c) => `${variantLabel(c.variant)} ${c.scenario} (${c.regime})`).join(', ')]
-      : `all ${ok.length} measured cells reached steady state before measuring`),
+      ? [`${ok.length - unsteady.length} of ${ok.length} cells were measured in steady state (the warmup settled and the compilers stayed quiet in the windows); not: `, unsteady.map((c) => `${variantLabel(c.variant)} ${c.scenario} (${c.regime})`).join(', ')]
+      : `all ${ok.length} measured cells were measured in steady state (the warmup settled and the compilers stayed quiet in the windows)`),
     row('Bottlenecks', Object.keys(bottlenecks).length ? Object.entries(bottlenecks).map(([b, n]) => `${b}: ${n} cells`).join(', ') : 'not recorded'),
     row('Intervals', withCi ? 'bar whiskers are each cell’s 95 % confidence interval over the starts’ time windows (ci95); startup whiskers are min–max over starts' : 'whiskers are min–max over starts (no ci95 in this run)'),
     row('Verdicts', v ? `${v.method}; α = ${v.alpha}, minimum effect ${v.minEffectPct} %; status ${v.status}` : 'not recorded')));

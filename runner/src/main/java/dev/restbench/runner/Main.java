@@ -23,6 +23,7 @@ public final class Main {
         commands.put("start", new dev.restbench.runner.build.StartCommand());
         commands.put("history", new dev.restbench.runner.history.HistoryCommand());
         commands.put("compare", new dev.restbench.runner.report.CompareCommand());
+        commands.put("spread", new dev.restbench.runner.report.SpreadCommand());
         commands.put("ab", new dev.restbench.runner.ab.AbCommand());
         commands.put("drill", new dev.restbench.runner.ab.DrillCommand());
         commands.put("site", new dev.restbench.runner.site.SiteCommand());

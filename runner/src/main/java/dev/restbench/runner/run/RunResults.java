@@ -51,7 +51,7 @@ final class RunResults {
                        Map<String, Summary> metrics, Map<String, List<Double>> values,
                        Map<String, double[][]> windows) {
 
-        /** Every trial reached the steady-state rule before its windows. */
+        /** Every trial settled before its windows and kept its compilers quiet in them (CellSession). */
         boolean steady() {
             return ok && trials.stream().allMatch(t -> t.outcome().steady());
         }

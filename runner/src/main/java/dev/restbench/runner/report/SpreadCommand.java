@@ -1,0 +1,205 @@
+package dev.restbench.runner.report;
+
+import dev.restbench.runner.Command;
+import dev.restbench.runner.Options;
+import dev.restbench.runner.UsageException;
+import dev.restbench.runner.analysis.Judgement;
+import dev.restbench.runner.analysis.RunRecord;
+import dev.restbench.runner.io.TextTable;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code ./bench spread}: how far identical runs moved — the reproducibility check of the method (issue 10: "three
+ * identical quick runs, the spread of each primary metric per cell"). Per cell and metric, each run's value (its mean
+ * over the cell's starts) and the spread (max − min) / median; per metric, the range and median of the spreads over
+ * the cells, over all cells and over the cells whose service was the bottleneck in every run. A figure, not a verdict:
+ * the runs share no machine state. ✗: the cell failed in that run; ·: the run did not have it.
+ */
+public final class SpreadCommand implements Command {
+
+    /** Shown beside the primary metrics: the service's efficiency, which the reference report reads first. */
+    private static final String EFFICIENCY = "req_per_cpu_s";
+    /** A cell that failed in a run. */
+    private static final String FAILED = "✗";
+    /** A cell a run did not have (another selection of variants or scenarios). */
+    private static final String ABSENT = "·";
+
+    @Override
+    public String summary() {
+        return "how far identical runs moved: per cell and metric the values and (max - min) / median";
+    }
+
+    @Override
+    public String help() {
+        return """
+                usage: ./bench spread [--markdown] <results dir> <results dir> [<results dir>...]
+
+                Reads two or more runs of the same profile on the same machine and method (same environment
+                fingerprint; anything else is refused) and prints, per cell, each primary metric's value in every
+                run and its spread (max - min) / median, with the cell's state (s steady, U unsteady) and what bound
+                it per run; then, per metric, the range and median of the spreads over all cells and over the cells
+                the service bound in every run. ✗: the cell failed in that run; ·: the run did not have it.
+
+                options:
+                  --markdown    Markdown tables (for a README) instead of aligned text
+
+                exit codes: 0 printed, 1 failure, 2 bad input or usage""";
+    }
+
+    @Override
+    public int run(List<String> args) throws Exception {
+        Options options = Options.parse(args, Set.of(), Set.of("markdown"));
+        if (options.positional().size() < 2) {
+            throw new UsageException("give at least two results directories");
+        }
+        List<RunRecord> runs = new ArrayList<>();
+        for (String dir : options.positional()) {
+            try {
+                runs.add(RunRecord.read(Path.of(dir)));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+        }
+        for (RunRecord run : runs.subList(1, runs.size())) {
+            String reason = Judgement.notComparableReason(runs.get(0), run);
+            if (reason != null) {
+                throw new UsageException(runs.get(0).runId() + " and " + run.runId() + " are not comparable: " + reason);
+            }
+        }
+        Report report = report(runs);
+        boolean markdown = options.flag("markdown");
+        System.out.print(markdown ? report.cells().markdown() : report.cells().plain());
+        System.out.println();
+        System.out.print(markdown ? report.summary().markdown() : report.summary().plain());
+        return 0;
+    }
+
+    /** The per-cell table and the per-metric summary. */
+    record Report(TextTable cells, TextTable summary) {
+    }
+
+    /** One cell's figures across the runs: per metric one value per run (NaN where the cell failed or lacks it). */
+    private record Cell(String key, Map<String, double[]> values, String[] states, String[] bounds) {
+    }
+
+    static Report report(List<RunRecord> runs) {
+        Set<String> metrics = new LinkedHashSet<>();
+        Map<String, Cell> cells = new LinkedHashMap<>();
+        for (int r = 0; r < runs.size(); r++) {
+            for (RunRecord.Point point : runs.get(r).points()) {
+                if (RunRecord.STARTUP_SCENARIO.equals(point.scenario())) {
+                    continue;
+                }
+                Cell cell = cells.computeIfAbsent(point.cellKey(), key -> new Cell(key, new LinkedHashMap<>(),
+                        filled(runs.size(), ABSENT), filled(runs.size(), ABSENT)));
+                if (!point.ok()) {
+                    cell.states()[r] = FAILED;
+                    continue;
+                }
+                cell.states()[r] = point.steady() ? "s" : "U";
+                cell.bounds()[r] = point.bottleneck() == null ? "?" : shortBound(point.bottleneck());
+                if (point.primary() || EFFICIENCY.equals(point.metric())) {
+                    metrics.add(point.metric());
+                    double[] values = cell.values().computeIfAbsent(point.metric(), m -> nans(runs.size()));
+                    values[r] = Arrays.stream(point.values()).average().orElse(Double.NaN);
+                }
+            }
+        }
+        List<String> columns = new ArrayList<>(metrics);
+        columns.sort(java.util.Comparator.comparingInt(SpreadCommand::catalogueOrder));
+        List<String> header = new ArrayList<>(List.of("cell"));
+        header.addAll(columns);
+        header.addAll(List.of("state", "bound by"));
+        TextTable table = TextTable.of(header, 1);
+        Map<String, List<Double>> all = new LinkedHashMap<>();
+        Map<String, List<Double>> serviceBound = new LinkedHashMap<>();
+        for (Cell cell : cells.values()) {
+            List<String> row = new ArrayList<>(List.of(cell.key()));
+            boolean boundByService = Arrays.stream(cell.bounds()).allMatch("serv"::equals);
+            for (String metric : columns) {
+                double[] values = cell.values().getOrDefault(metric, nans(runs.size()));
+                double spread = spreadPct(values);
+                List<String> figures = new ArrayList<>();
+                for (int r = 0; r < values.length; r++) {
+                    figures.add(Double.isNaN(values[r]) ? (FAILED.equals(cell.states()[r]) ? FAILED : ABSENT)
+                            : PrComment.number(values[r]).replace(",", ""));
+                }
+                row.add(String.join("/", figures)
+                        + (Double.isNaN(spread) ? "" : String.format(Locale.ROOT, " (%.0f %%)", spread)));
+                if (!Double.isNaN(spread)) {
+                    all.computeIfAbsent(metric, m -> new ArrayList<>()).add(spread);
+                    if (boundByService) {
+                        serviceBound.computeIfAbsent(metric, m -> new ArrayList<>()).add(spread);
+                    }
+                }
+            }
+            row.add(String.join("/", cell.states()));
+            row.add(String.join("/", cell.bounds()));
+            table.row(row);
+        }
+        TextTable summary = TextTable.of(List.of("metric", "spread over all cells", "over service-bound cells"), 1);
+        for (String metric : columns) {
+            summary.row(metric, describe(all.get(metric)), describe(serviceBound.get(metric)));
+        }
+        return new Report(table, summary);
+    }
+
+    /** (max − min) / median in %, over the runs that have a value; NaN with fewer than two. */
+    static double spreadPct(double[] values) {
+        double[] present = Arrays.stream(values).filter(v -> !Double.isNaN(v)).sorted().toArray();
+        if (present.length < 2) {
+            return Double.NaN;
+        }
+        int n = present.length;
+        double median = n % 2 == 1 ? present[n / 2] : (present[n / 2 - 1] + present[n / 2]) / 2;
+        return median == 0 ? Double.NaN : (present[n - 1] - present[0]) / Math.abs(median) * 100;
+    }
+
+    /** "4–51 % (median 20 %, 9 cells)", or "—" for no cells. */
+    static String describe(List<Double> spreads) {
+        if (spreads == null || spreads.isEmpty()) {
+            return "—";
+        }
+        double[] sorted = spreads.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        int n = sorted.length;
+        double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        return String.format(Locale.ROOT, "%.0f–%.0f %% (median %.0f %%, %d cell%s)", sorted[0], sorted[n - 1], median,
+                n, n == 1 ? "" : "s");
+    }
+
+    private static String shortBound(String bottleneck) {
+        return switch (bottleneck) {
+            case "service" -> "serv";
+            case "database" -> "data";
+            case "load-generator" -> "load";
+            default -> bottleneck;
+        };
+    }
+
+    /** The metric catalogue's order (throughput, latencies, CPU, …), so the columns do not depend on file order. */
+    private static int catalogueOrder(String metric) {
+        int index = dev.restbench.runner.analysis.MetricCatalog.ids().indexOf(metric);
+        return index < 0 ? Integer.MAX_VALUE : index;
+    }
+
+    private static String[] filled(int n, String text) {
+        String[] values = new String[n];
+        Arrays.fill(values, text);
+        return values;
+    }
+
+    private static double[] nans(int n) {
+        double[] values = new double[n];
+        Arrays.fill(values, Double.NaN);
+        return values;
+    }
+}
