@@ -119,7 +119,11 @@ public final class SpreadCommand implements Command {
         List<String> header = new ArrayList<>(List.of("cell"));
         header.addAll(columns);
         header.addAll(List.of("state", "bound by"));
-        TextTable table = TextTable.of(header, 1);
+        List<TextTable.Align> align = new ArrayList<>();
+        for (int i = 0; i < header.size(); i++) {
+            align.add(i == 0 || i >= header.size() - 2 ? TextTable.Align.LEFT : TextTable.Align.RIGHT);
+        }
+        TextTable table = TextTable.of(header, align);
         Map<String, List<Double>> all = new LinkedHashMap<>();
         Map<String, List<Double>> serviceBound = new LinkedHashMap<>();
         for (Cell cell : cells.values()) {
