@@ -6,6 +6,7 @@ import dev.restbench.runner.UsageException;
 import dev.restbench.runner.analysis.Judgement;
 import dev.restbench.runner.analysis.RunRecord;
 import dev.restbench.runner.io.TextTable;
+import dev.restbench.runner.stats.Descriptive;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -163,9 +164,8 @@ public final class SpreadCommand implements Command {
         if (present.length < 2) {
             return Double.NaN;
         }
-        int n = present.length;
-        double median = n % 2 == 1 ? present[n / 2] : (present[n / 2 - 1] + present[n / 2]) / 2;
-        return median == 0 ? Double.NaN : (present[n - 1] - present[0]) / Math.abs(median) * 100;
+        double median = Descriptive.median(present);
+        return median == 0 ? Double.NaN : (present[present.length - 1] - present[0]) / Math.abs(median) * 100;
     }
 
     /** "4–51 % (median 20 %, 9 cells)", or "—" for no cells. */
@@ -175,9 +175,8 @@ public final class SpreadCommand implements Command {
         }
         double[] sorted = spreads.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         int n = sorted.length;
-        double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-        return String.format(Locale.ROOT, "%.0f–%.0f %% (median %.0f %%, %d cell%s)", sorted[0], sorted[n - 1], median,
-                n, n == 1 ? "" : "s");
+        return String.format(Locale.ROOT, "%.0f–%.0f %% (median %.0f %%, %d cell%s)", sorted[0], sorted[n - 1],
+                Descriptive.median(sorted), n, n == 1 ? "" : "s");
     }
 
     private static String shortBound(String bottleneck) {
