@@ -9,7 +9,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 import java.io.IOException;
 
-/** The regression drill: burns FAULT_CPU_PERCENT of each request's own CPU time after it is handled. */
+/** The regression drill: after each request, the faults of bench-support's FaultInjection (sized on the process's cost per request). */
 final class FaultInjectionFilter extends OncePerRequestFilter {
 
     private final FaultInjection faultInjection;

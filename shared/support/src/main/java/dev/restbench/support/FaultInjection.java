@@ -6,14 +6,18 @@ import java.util.Map;
 
 /**
  * The regression drill's faults, off by default: extra CPU work and extra allocation per request, each sized as a
- * percentage of what the request's own thread already spent ({@code FAULT_CPU_PERCENT}: CPU time;
- * {@code FAULT_ALLOC_PERCENT}: allocated bytes). Variants register their request filter only when {@link #enabled()},
- * so a normal run carries no trace of them.
+ * percentage of what the whole service process spends per request ({@code FAULT_CPU_PERCENT}: CPU time;
+ * {@code FAULT_ALLOC_PERCENT}: allocated bytes), re-measured every second by {@link ProcessCostPerRequest}. Variants
+ * register their request filter only when {@link #enabled()}, so a normal run carries no trace of them.
  *
- * <p>Sizing the fault relative to the request's own cost (instead of a fixed amount) makes "10 %" mean the same
- * regression in every variant, whatever its baseline. The allocation fault allocates short-lived byte arrays (what a
- * careless copy of a body would); zeroing them costs a little CPU too (about 1 µs per 10 KB, well under 1 % of a
- * request's CPU here), so it is not a pure allocation regression, only very nearly one.
+ * <p>Sizing the fault relative to the request's cost (instead of a fixed amount) makes "10 %" mean the same
+ * regression in every variant, whatever its baseline; sizing it on the process's cost, not the request thread's,
+ * makes it 10 % of what the runner measures (the process's deltas per request). Until the first second's estimate
+ * exists (or where the JVM cannot count process CPU), a fault is sized on the request thread's own cost instead.
+ * The allocation fault allocates short-lived byte arrays (what a careless copy of a body would); zeroing them costs a
+ * little CPU too (about 1 µs per 10 KB), so it is not a pure allocation regression, only very nearly one. The CPU
+ * fault spins until the thread's CPU clock has moved far enough, so it overshoots by up to one clock read (about a
+ * microsecond).
  */
 public final class FaultInjection {
 
@@ -31,6 +35,8 @@ public final class FaultInjection {
 
     private final double cpuPercent;
     private final double allocPercent;
+    /** What the process spends per request; null when no fault is on. */
+    private final ProcessCostPerRequest processCost;
 
     /** Keep the JIT from discarding the busy loop and the arrays. */
     private volatile long sink;
@@ -48,6 +54,16 @@ public final class FaultInjection {
         }
         this.cpuPercent = cpuPercent;
         this.allocPercent = allocPercent;
+        this.processCost = enabled() ? ProcessCostPerRequest.ofThisProcess() : null;
+    }
+
+    /** For tests: the faults sized on a given process-cost estimate. */
+    FaultInjection(double cpuPercent, double allocPercent, ProcessCostPerRequest processCost) {
+        check(ENV, cpuPercent);
+        check(ALLOC_ENV, allocPercent);
+        this.cpuPercent = cpuPercent;
+        this.allocPercent = allocPercent;
+        this.processCost = processCost;
     }
 
     public static FaultInjection fromEnvironment() {
@@ -100,21 +116,29 @@ public final class FaultInjection {
     }
 
     /**
-     * Call on the same thread when the request ends: allocates {@code allocPercent} of the bytes allocated since begin,
-     * then burns {@code percent} of the CPU time spent since begin (the allocation's own CPU included).
+     * Call on the same thread when the request ends: allocates {@code allocPercent} of the process's bytes per request,
+     * then burns {@code percent} of its CPU time per request (each sized on the request thread's own cost since
+     * {@code begin} while the process's is not yet known), and counts the request and what was added.
      */
     public void end(long begin) {
         if (!enabled() || begin < 0) {
             return;
         }
+        long faultStart = THREADS.getCurrentThreadCpuTime();
+        long bytes = 0;
         if (allocPercent > 0) {
-            long allocated = ALLOCATION.getCurrentThreadAllocatedBytes() - ALLOCATED_AT_BEGIN.get()[0];
-            allocate((long) (allocated * allocPercent / 100.0));
+            double perRequest = processCost.bytesPerRequest();
+            double base = Double.isNaN(perRequest)
+                    ? ALLOCATION.getCurrentThreadAllocatedBytes() - ALLOCATED_AT_BEGIN.get()[0] : perRequest;
+            bytes = (long) (base * allocPercent / 100.0);
+            allocate(bytes);
         }
         if (cpuPercent > 0) {
-            long spent = THREADS.getCurrentThreadCpuTime() - begin;
-            burnCpu((long) (spent * cpuPercent / 100.0));
+            double perRequest = processCost.cpuNanosPerRequest();
+            double base = Double.isNaN(perRequest) ? faultStart - begin : perRequest;
+            burnCpu((long) (base * cpuPercent / 100.0));
         }
+        processCost.requestEnded(THREADS.getCurrentThreadCpuTime() - faultStart, bytes);
     }
 
     /** Allocates about {@code bytes} (array headers included) in short-lived arrays. */

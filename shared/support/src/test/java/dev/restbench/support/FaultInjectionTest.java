@@ -66,4 +66,37 @@ class FaultInjectionTest {
         fault.burnCpu(20_000_000L);
         assertThat(threads.getCurrentThreadCpuTime() - before).isGreaterThanOrEqualTo(20_000_000L);
     }
+
+    /** A 50 % fault on a process known to spend 4 ms and 400 KB per request, around a request that costs ~nothing. */
+    @Test
+    void sizesTheFaultsOnTheProcesssCostPerRequestOnceItIsKnown() {
+        var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        ProcessCostPerRequestTest.FakeProcess process = new ProcessCostPerRequestTest.FakeProcess();
+        process.serve(100, 4_000_000, 400_000, 0, 0);
+        FaultInjection fault = new FaultInjection(50, 50, process.cost);
+
+        long cpuBefore = threads.getCurrentThreadCpuTime();
+        long bytesBefore = threads.getCurrentThreadAllocatedBytes();
+        fault.end(fault.begin());
+        long cpu = threads.getCurrentThreadCpuTime() - cpuBefore;
+        long bytes = threads.getCurrentThreadAllocatedBytes() - bytesBefore;
+
+        // Sized on the request's own thread, the faults would have added next to nothing.
+        assertThat(cpu).isGreaterThanOrEqualTo(2_000_000L);
+        assertThat((double) bytes).isCloseTo(200_000, org.assertj.core.data.Percentage.withPercentage(10));
+    }
+
+    @Test
+    void countsEveryRequestItSizedAFaultFor() {
+        ProcessCostPerRequestTest.FakeProcess process = new ProcessCostPerRequestTest.FakeProcess();
+        FaultInjection fault = new FaultInjection(10, 0, process.cost);
+        for (int i = 0; i < 30; i++) {
+            process.cpu.addAndGet(1_000_000);
+            fault.end(fault.begin());
+        }
+        process.clock.addAndGet(ProcessCostPerRequest.INTERVAL_NANOS);
+        fault.end(fault.begin());
+        // 30 ms over 31 requests, less what the faults burned (not counted in the fake process's CPU): at most ~1 ms.
+        assertThat(process.cost.cpuNanosPerRequest()).isBetween(0.0, 30_000_000 / 31.0);
+    }
 }

@@ -6,7 +6,7 @@ import org.glassfish.grizzly.http.server.Request;
 import org.glassfish.grizzly.http.server.Response;
 
 /**
- * The regression drill (FAULT_CPU_PERCENT): burns extra CPU in proportion to each request's own CPU time.
+ * The regression drill (FAULT_CPU_PERCENT): burns extra CPU in proportion to the process's CPU per request.
  * Wraps the whole request handling on the worker thread, JSON writing included, as the Spring variants' servlet
  * filters wrap their whole chain, so "5 %" is 5 % of the same work in every variant. Installed only when the drill
  * is enabled, so a normal run pays nothing for it.

@@ -9,7 +9,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 import java.io.IOException;
 
-/** The regression drill (FAULT_CPU_PERCENT): extra CPU after each request, proportional to its own CPU time. */
+/** The regression drill (FAULT_CPU_PERCENT, FAULT_ALLOC_PERCENT): extra CPU and allocation after each request, proportional to the process's cost per request. */
 class FaultInjectionFilter extends OncePerRequestFilter {
 
     private final FaultInjection fault;
