@@ -1,9 +1,13 @@
 package dev.restbench.jersey.api;
 
-import dev.restbench.jersey.data.ItemRepository;
-import dev.restbench.jersey.model.Item;
-import dev.restbench.jersey.model.ItemRequest;
-import dev.restbench.jersey.model.Page;
+import dev.restbench.plain.api.Params;
+import dev.restbench.plain.api.RequestValidator;
+import dev.restbench.plain.api.UpdatedAt;
+import dev.restbench.plain.api.ProblemException;
+import dev.restbench.plain.data.ItemRepository;
+import dev.restbench.plain.model.Item;
+import dev.restbench.plain.model.ItemRequest;
+import dev.restbench.plain.model.Page;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.Consumes;

@@ -1,11 +1,13 @@
 package dev.restbench.jersey.api;
 
+import dev.restbench.plain.api.FieldError;
+import dev.restbench.plain.api.ProblemException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
-import dev.restbench.jersey.data.DataConflictException;
-import dev.restbench.jersey.data.UnknownCategoryException;
+import dev.restbench.plain.data.DataConflictException;
+import dev.restbench.plain.data.UnknownCategoryException;
 import dev.restbench.jersey.http.BodyTooLargeException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Context;
@@ -39,7 +41,7 @@ public final class ProblemMapper implements ExceptionMapper<Throwable> {
     @Override
     public Response toResponse(Throwable exception) {
         if (exception instanceof ProblemException problem) {
-            return problem(problem.status().getStatusCode(), problem.getMessage(), problem.errors()).build();
+            return problem(problem.status(), problem.getMessage(), problem.errors()).build();
         }
         if (exception instanceof DataConflictException conflict) {
             return problem(409, conflict.getMessage(), null).build();

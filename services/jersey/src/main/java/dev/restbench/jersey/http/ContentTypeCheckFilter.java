@@ -1,6 +1,6 @@
 package dev.restbench.jersey.http;
 
-import dev.restbench.jersey.api.ProblemException;
+import dev.restbench.plain.api.ProblemException;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;

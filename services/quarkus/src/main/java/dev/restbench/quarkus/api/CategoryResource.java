@@ -1,11 +1,15 @@
 package dev.restbench.quarkus.api;
 
-import dev.restbench.quarkus.data.CategoryRepository;
-import dev.restbench.quarkus.data.ItemRepository;
-import dev.restbench.quarkus.model.Category;
-import dev.restbench.quarkus.model.CategoryRequest;
-import dev.restbench.quarkus.model.Item;
-import dev.restbench.quarkus.model.Page;
+import dev.restbench.plain.api.Params;
+import dev.restbench.plain.api.RequestValidator;
+import dev.restbench.plain.api.UpdatedAt;
+import dev.restbench.plain.api.ProblemException;
+import dev.restbench.plain.data.CategoryRepository;
+import dev.restbench.plain.data.ItemRepository;
+import dev.restbench.plain.model.Category;
+import dev.restbench.plain.model.CategoryRequest;
+import dev.restbench.plain.model.Item;
+import dev.restbench.plain.model.Page;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;

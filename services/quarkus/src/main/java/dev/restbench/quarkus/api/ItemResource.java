@@ -1,9 +1,13 @@
 package dev.restbench.quarkus.api;
 
-import dev.restbench.quarkus.data.ItemRepository;
-import dev.restbench.quarkus.model.Item;
-import dev.restbench.quarkus.model.ItemRequest;
-import dev.restbench.quarkus.model.Page;
+import dev.restbench.plain.api.Params;
+import dev.restbench.plain.api.RequestValidator;
+import dev.restbench.plain.api.UpdatedAt;
+import dev.restbench.plain.api.ProblemException;
+import dev.restbench.plain.data.ItemRepository;
+import dev.restbench.plain.model.Item;
+import dev.restbench.plain.model.ItemRequest;
+import dev.restbench.plain.model.Page;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;

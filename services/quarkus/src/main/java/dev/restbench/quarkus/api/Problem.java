@@ -1,5 +1,6 @@
 package dev.restbench.quarkus.api;
 
+import dev.restbench.plain.api.FieldError;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 

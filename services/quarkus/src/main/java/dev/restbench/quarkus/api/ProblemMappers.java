@@ -1,11 +1,13 @@
 package dev.restbench.quarkus.api;
 
+import dev.restbench.plain.api.FieldError;
+import dev.restbench.plain.api.ProblemException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
-import dev.restbench.quarkus.data.DataConflictException;
-import dev.restbench.quarkus.data.UnknownCategoryException;
+import dev.restbench.plain.data.DataConflictException;
+import dev.restbench.plain.data.UnknownCategoryException;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.HttpHeaders;

@@ -1,5 +1,6 @@
 package dev.restbench.quarkus.api;
 
+import dev.restbench.plain.api.FieldError;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.restbench.quarkus.config.ServiceConfig;

@@ -1,5 +1,0 @@
-package dev.restbench.quarkus.api;
-
-/** One invalid field of a request, listed in a problem detail's "errors". */
-public record FieldError(String field, String message) {
-}
