@@ -1,5 +1,6 @@
 package dev.restbench.springmvc.system;
 
+import dev.restbench.spring.TraceDispatcherServlet;
 import org.eclipse.jetty.ee11.webapp.AbstractConfiguration;
 import org.eclipse.jetty.ee11.webapp.WebAppContext;
 import org.springframework.boot.jetty.servlet.JettyServletWebServerFactory;

@@ -1,12 +1,14 @@
 package dev.restbench.springmvc.system;
 
 import dev.restbench.spring.IntegralNumbers;
+import dev.restbench.springmvc.web.BodySizeLimitFilter;
 
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import tools.jackson.databind.cfg.CoercionAction;
 import tools.jackson.databind.cfg.CoercionInputShape;
+import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.type.LogicalType;
 
 @Configuration(proxyBeanMethods = false)
@@ -28,5 +30,11 @@ class JsonConfiguration {
     @Bean
     JsonMapperBuilderCustomizer integralNumbers() {
         return builder -> builder.addModule(IntegralNumbers.module());
+    }
+
+    /** BodySizeLimitFilter's 413 problem, written by the application's JSON mapper. */
+    @Bean
+    BodySizeLimitFilter.ProblemWriter problemWriter(JsonMapper json) {
+        return json::writeValue;
     }
 }

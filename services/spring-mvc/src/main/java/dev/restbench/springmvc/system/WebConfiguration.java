@@ -7,7 +7,6 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The servlet filters. Both run inside Spring's observation filter (order HIGHEST_PRECEDENCE + 1), so refused
@@ -18,7 +17,7 @@ class WebConfiguration {
 
     @Bean
     FilterRegistrationBean<BodySizeLimitFilter> bodySizeLimitFilter(
-            @Value("${max.body.bytes:65536}") long maxBodyBytes, JsonMapper json) {
+            @Value("${max.body.bytes:65536}") long maxBodyBytes, BodySizeLimitFilter.ProblemWriter json) {
         var registration = new FilterRegistrationBean<>(new BodySizeLimitFilter(maxBodyBytes, json));
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 3);
         return registration;

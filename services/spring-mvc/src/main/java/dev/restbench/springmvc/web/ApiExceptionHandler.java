@@ -18,9 +18,6 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.exc.InputCoercionException;
-import tools.jackson.core.exc.StreamReadException;
 
 import java.net.URI;
 import java.util.List;
@@ -131,24 +128,21 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
             HttpHeaders headers, HttpStatusCode status, WebRequest request) {
         if (causedBy(ex, BodyTooLargeException.class)) {
-            return respond(ex, problem(HttpStatus.CONTENT_TOO_LARGE,
+            return respond(ex, problem(BodyTooLargeException.STATUS,
                     ex.getMostSpecificCause().getMessage()), headers, request);
         }
         Throwable cause = ex.getMostSpecificCause();
-        if (cause instanceof StreamReadException && !(cause instanceof InputCoercionException)) {
+        if (JsonReadErrors.malformed(cause)) {
             return respond(ex, problem(HttpStatus.BAD_REQUEST, "malformed JSON"),
                     headers, request);
         }
-        if (cause instanceof JacksonException jackson && !jackson.getPath().isEmpty()) {
-            String field = jackson.getPath().stream()
-                    .map(reference -> reference.getPropertyName() != null
-                            ? reference.getPropertyName() : "[" + reference.getIndex() + "]")
-                    .collect(Collectors.joining("."));
+        String field = JsonReadErrors.field(cause);
+        if (field != null) {
             String message = "wrong type or value out of range";
             return respond(ex, invalid(field + ": " + message, List.of(new InvalidField(field, message))),
                     headers, request);
         }
-        String detail = cause instanceof JacksonException ? "the body is not the expected JSON object"
+        String detail = JsonReadErrors.fromJson(cause) ? "the body is not the expected JSON object"
                 : "a JSON body is required";
         return respond(ex, problem(HttpStatus.BAD_REQUEST, detail), headers, request);
     }

@@ -10,11 +10,11 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.web.filter.OncePerRequestFilter;
-import tools.jackson.databind.json.JsonMapper;
 
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -27,10 +27,16 @@ import java.util.Map;
  */
 public class BodySizeLimitFilter extends OncePerRequestFilter {
 
-    private final long maxBytes;
-    private final JsonMapper json;
+    /** Writes the 413 problem as JSON: the application's own mapper (system/JsonConfiguration). */
+    @FunctionalInterface
+    public interface ProblemWriter {
+        void write(OutputStream out, Map<String, Object> problem) throws IOException;
+    }
 
-    public BodySizeLimitFilter(long maxBytes, JsonMapper json) {
+    private final long maxBytes;
+    private final ProblemWriter json;
+
+    public BodySizeLimitFilter(long maxBytes, ProblemWriter json) {
         if (maxBytes < 0) {
             throw new IllegalArgumentException("MAX_BODY_BYTES must be >= 0, got " + maxBytes);
         }
@@ -49,7 +55,7 @@ public class BodySizeLimitFilter extends OncePerRequestFilter {
     }
 
     private void refuse(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        HttpStatus status = HttpStatus.CONTENT_TOO_LARGE;
+        HttpStatus status = BodyTooLargeException.STATUS;
         Map<String, Object> problem = new LinkedHashMap<>();
         problem.put("type", "about:blank");
         problem.put("title", status.getReasonPhrase());
@@ -58,7 +64,7 @@ public class BodySizeLimitFilter extends OncePerRequestFilter {
         problem.put("instance", request.getRequestURI());
         response.setStatus(status.value());
         response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-        json.writeValue(response.getOutputStream(), problem);
+        json.write(response.getOutputStream(), problem);
     }
 
     private static final class LimitedRequest extends HttpServletRequestWrapper {
