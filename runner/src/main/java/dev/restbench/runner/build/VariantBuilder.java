@@ -233,6 +233,7 @@ public final class VariantBuilder {
     private String fingerprint(Step step) {
         List<String> inputs = new ArrayList<>();
         inputs.add(step.folder());
+        inputs.addAll(step.build().inputs());
         List<String> extra = new ArrayList<>(List.of("runtime " + step.runtime()));
         if (step.build().isMaven()) {
             // A variant module inherits the root pom and compiles against the shared modules.

@@ -30,14 +30,19 @@ class VariantBuilderTest {
     private final ByteArrayOutputStream output = new ByteArrayOutputStream();
 
     /** The repository's manifest with one command-built variant "app" whose build counts its runs. */
-    private Manifest manifest(String command) throws Exception {
+    private Manifest manifest(String command, String... inputs) throws Exception {
         ObjectNode json = (ObjectNode) Json.MAPPER.readTree(ROOT.resolve("benchmarks.json").toFile());
         json.remove("$schema");
         json.get("profiles").forEach(p -> ((ObjectNode) p).remove("variants"));
         ArrayNode variants = json.putArray("variants");
         ObjectNode app = variants.addObject().put("name", "app").put("folder", "apps/app").put("artifact", "apps/app/out/app.txt")
                 .put("dialect", "plain");
-        app.putObject("build").put("tool", "command").putArray("command").add("sh").add("-c").add(command);
+        ObjectNode build = app.putObject("build").put("tool", "command");
+        build.putArray("command").add("sh").add("-c").add(command);
+        if (inputs.length > 0) {
+            ArrayNode declared = build.putArray("inputs");
+            List.of(inputs).forEach(declared::add);
+        }
         app.putObject("classification").put("framework", "f").put("server", "s").put("threading", "platform")
                 .put("language", "sh").put("dataAccess", "none");
         // The same build on a newer JDK: shares app's step (built once, on the lower JDK).
@@ -91,6 +96,33 @@ class VariantBuilderTest {
         assertThat(builder.staleness(step)).isEmpty();
         builder.build(both, true, false);
         assertThat(builds()).as("--force").isEqualTo(3);
+    }
+
+    /** build.inputs: a folder outside the variant's own that its build reads (sources compiled again) counts too. */
+    @Test
+    void aChangeInADeclaredInputFolderMakesTheStepStale() throws Exception {
+        Files.createDirectories(repo.resolve("lib"));
+        Files.writeString(repo.resolve("lib/shared.txt"), "s1");
+        String build = "mkdir -p apps/app/out && cat lib/shared.txt apps/app/source.txt > apps/app/out/app.txt"
+                + " && echo run >> builds.log";
+
+        Manifest undeclared = manifest(build);
+        VariantBuilder plain = builder(undeclared);
+        plain.build(undeclared.variants(), false, false);
+        Files.writeString(repo.resolve("lib/shared.txt"), "s2");
+        assertThat(plain.staleness(plain.steps(undeclared.variants()).get(0)))
+                .as("not declared: the change goes unseen").isEmpty();
+
+        Manifest declared = manifest(build, "lib");
+        assertThat(declared.variants().get(0).build().inputs()).containsExactly("lib");
+        VariantBuilder builder = builder(declared);
+        VariantBuilder.Step step = builder.steps(declared.variants()).get(0);
+        builder.build(declared.variants(), false, false);
+        assertThat(builder.staleness(step)).isEmpty();
+        Files.writeString(repo.resolve("lib/shared.txt"), "s3");
+        assertThat(builder.staleness(step)).contains("its inputs changed since the last build");
+        builder.build(declared.variants(), false, false);
+        assertThat(Files.readString(repo.resolve("apps/app/out/app.txt"))).startsWith("s3");
     }
 
     @Test

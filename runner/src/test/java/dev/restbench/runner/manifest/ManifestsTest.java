@@ -29,6 +29,35 @@ class ManifestsTest {
                 .containsExactlyInAnyOrderElementsOf(Manifests.PRODUCED_METRICS);
     }
 
+    /**
+     * A Maven variant that compiles another folder's sources (its pom names a sibling folder, {@code ../spring-mvc})
+     * must list that folder in build.inputs, or a change there would leave its artifact stale and a run would measure
+     * the old code. Reads every variant's pom as text: the build-helper source roots and the copy-resources
+     * directories name their folders so.
+     */
+    @Test
+    void everySiblingFolderAVariantsPomNamesIsABuildInput() throws IOException {
+        Manifest manifest = Manifests.load(ROOT.resolve("benchmarks.json"));
+        java.util.regex.Pattern sibling = java.util.regex.Pattern.compile("\\.\\./([A-Za-z0-9._-]+)");
+        int checked = 0;
+        for (Manifest.Variant variant : manifest.variants()) {
+            Path pom = ROOT.resolve(variant.folder()).resolve("pom.xml");
+            if (!variant.build().isMaven() || !Files.isRegularFile(pom)) {
+                continue;
+            }
+            Path parent = ROOT.resolve(variant.folder()).getParent();
+            var named = sibling.matcher(Files.readString(pom)).results().map(m -> m.group(1))
+                    .filter(name -> !name.startsWith(".") && Files.isDirectory(parent.resolve(name)))
+                    .map(name -> ROOT.relativize(parent.resolve(name).normalize()).toString().replace('\\', '/'))
+                    .distinct().toList();
+            assertThat(variant.build().inputs()).as(variant.name() + ": build.inputs").containsAll(named);
+            variant.build().inputs().forEach(input ->
+                    assertThat(ROOT.resolve(input)).as(variant.name() + ": build input " + input).isDirectory());
+            checked++;
+        }
+        assertThat(checked).as("Maven variants checked").isGreaterThan(5);
+    }
+
     @Test
     void aMetricTheRunnerDoesNotProduceIsReported() throws IOException {
         ObjectNode manifest = repositoryManifest();

@@ -58,11 +58,17 @@ public record Manifest(
 
     /**
      * How {@code ./bench build} makes the artifact: {@code maven} (the folder is a Maven module) or {@code command}
-     * (argv from the repository root, with an optional test argv).
+     * (argv from the repository root, with an optional test argv). {@code inputs}: further folders the build reads
+     * besides the variant's own (sources it compiles from another variant's folder); a change there makes the
+     * artifact stale as a change in its own does.
      */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Build(String tool, List<String> command, List<String> test) {
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    public record Build(String tool, List<String> command, List<String> test, List<String> inputs) {
         public static final String MAVEN = "maven";
+
+        public Build {
+            inputs = inputs == null ? List.of() : List.copyOf(inputs);
+        }
 
         @JsonIgnore
         public boolean isMaven() {
