@@ -45,9 +45,9 @@ import java.util.List;
 public final class Main {
 
     /** Exit code of a usage error: unknown command or option, missing or bad value. */
-    public static final int EXIT_USAGE = 2;
+    private static final int EXIT_USAGE = 2;
     /** Exit code of a failure: cells failed, a build failed, an exception. */
-    public static final int EXIT_FAILURE = 1;
+    private static final int EXIT_FAILURE = 1;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     private boolean help;
@@ -72,6 +72,7 @@ public final class Main {
         style(cli);
         // Set after the subcommands are added: these settings reach the whole tree only then.
         cli.setOverwrittenOptionsAllowed(true); // an option given twice: the last value counts
+        cli.setExpandAtFiles(false); // an argument starting with @ is a path, never a file of more arguments
         cli.setUsageHelpWidth(120);
         cli.setUsageHelpLongOptionsMaxWidth(24);
         cli.setParameterExceptionHandler((e, args) -> usageError(e.getCommandLine(), message(e)));
