@@ -2,35 +2,98 @@ package dev.restbench.runner;
 
 import dev.restbench.manifest.ManifestException;
 import dev.restbench.manifest.Runtimes;
+import dev.restbench.runner.ab.AbCommand;
+import dev.restbench.runner.ab.DrillCommand;
+import dev.restbench.runner.build.BuildCommand;
+import dev.restbench.runner.build.StartCommand;
 import dev.restbench.runner.build.VariantBuilder;
+import dev.restbench.runner.compose.ComposeCommand;
+import dev.restbench.runner.db.DbCommand;
+import dev.restbench.runner.history.HistoryCommand;
+import dev.restbench.runner.merge.MergeCommand;
+import dev.restbench.runner.report.CompareCommand;
+import dev.restbench.runner.report.SpreadCommand;
 import dev.restbench.runner.run.RunCommand;
+import dev.restbench.runner.site.SiteCommand;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.UsageMessageSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.UnmatchedArgumentException;
 
-import java.util.LinkedHashMap;
+import java.io.PrintWriter;
 import java.util.List;
-import java.util.Map;
 
 /**
- * Entry point of `./bench`. The command table below is the one place where subcommands are registered:
- * add a command with one line.
+ * Entry point of `./bench`. {@link #commandLine()} is the one place where subcommands are registered: add a command
+ * with one line. Each subcommand is a picocli {@code @Command} whose {@code Callable} returns the exit code.
  */
+@Command(name = "./bench",
+        customSynopsis = "./bench [command] [options]      (no command = run --profile quick)",
+        description = {"Benchmarks the REST variants listed in benchmarks.json with Gatling on PostgreSQL and writes",
+                "results/<run-id>/ (run.json, bench-throughput.json, bench-costs.json, summary.md, Gatling reports)."},
+        footer = {"%n`./bench <command> --help` (or `./bench help <command>`) lists the command's options.",
+                "The ./bench script first builds the runner (./mvnw -B -q package -DskipTests) when its jar is missing"
+                        + " or older than its sources; `./bench run` builds the variants it runs when stale"
+                        + " (./bench build)."},
+        exitCodeList = {"0:success", "1:a failure: a cell or a build failed, an error",
+                "2:a usage error (unknown command or option, a missing or bad value), an invalid manifest, a runtime"
+                        + " this machine lacks"})
 public final class Main {
 
-    static Map<String, Command> commands() {
-        Map<String, Command> commands = new LinkedHashMap<>();
-        commands.put("run", new RunCommand());
-        commands.put("build", new dev.restbench.runner.build.BuildCommand());
-        commands.put("compose", new dev.restbench.runner.compose.ComposeCommand());
-        commands.put("start", new dev.restbench.runner.build.StartCommand());
-        commands.put("history", new dev.restbench.runner.history.HistoryCommand());
-        commands.put("compare", new dev.restbench.runner.report.CompareCommand());
-        commands.put("spread", new dev.restbench.runner.report.SpreadCommand());
-        commands.put("ab", new dev.restbench.runner.ab.AbCommand());
-        commands.put("drill", new dev.restbench.runner.ab.DrillCommand());
-        commands.put("site", new dev.restbench.runner.site.SiteCommand());
-        commands.put("db", new dev.restbench.runner.db.DbCommand());
-        commands.put("merge", new dev.restbench.runner.merge.MergeCommand());
-        // history, compare, ab, drill, site: registered here by the analysis code (one line each).
-        return commands;
+    /** Exit code of a usage error: unknown command or option, missing or bad value. */
+    private static final int EXIT_USAGE = 2;
+    /** Exit code of a failure: cells failed, a build failed, an exception. */
+    private static final int EXIT_FAILURE = 1;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
+    private boolean help;
+
+    static CommandLine commandLine() {
+        CommandLine cli = new CommandLine(new Main())
+                .addSubcommand(new RunCommand())
+                .addSubcommand(new BuildCommand())
+                .addSubcommand(new ComposeCommand())
+                .addSubcommand(new StartCommand())
+                .addSubcommand(new HistoryCommand())
+                .addSubcommand(new CompareCommand())
+                .addSubcommand(new SpreadCommand())
+                .addSubcommand(new AbCommand())
+                .addSubcommand(new DrillCommand())
+                .addSubcommand(new SiteCommand())
+                .addSubcommand(new DbCommand())
+                .addSubcommand(new MergeCommand())
+                .addSubcommand(new HelpCommand());
+        cli.getSubcommands().get("help").getCommandSpec().usageMessage()
+                .header("show this overview, or a command's options: ./bench help <command>");
+        style(cli);
+        // Set after the subcommands are added: these settings reach the whole tree only then.
+        cli.setOverwrittenOptionsAllowed(true); // an option given twice: the last value counts
+        cli.setExpandAtFiles(false); // an argument starting with @ is a path, never a file of more arguments
+        cli.setUsageHelpWidth(120);
+        cli.setUsageHelpLongOptionsMaxWidth(24);
+        cli.setParameterExceptionHandler((e, args) -> usageError(e.getCommandLine(), message(e)));
+        cli.setExecutionExceptionHandler((e, command, parseResult) -> failure(e, command));
+        return cli;
+    }
+
+    /** The same headings everywhere, the options in the order they are declared, and -h/--help on every command. */
+    private static void style(CommandLine command) {
+        UsageMessageSpec usage = command.getCommandSpec().usageMessage();
+        usage.synopsisHeading("usage: ").abbreviateSynopsis(true).descriptionHeading("%n")
+                .parameterListHeading("%narguments:%n").optionListHeading("%noptions:%n")
+                .commandListHeading("%ncommands:%n").sortOptions(false);
+        if (!usage.exitCodeList().isEmpty()) {
+            usage.exitCodeListHeading("%nexit codes:%n");
+        }
+        if (command.getCommandSpec().findOption("--help") == null) {
+            command.getCommandSpec().addOption(OptionSpec.builder("-h", "--help").usageHelp(true)
+                    .description("show this help").build());
+        }
+        command.getSubcommands().values().forEach(Main::style);
     }
 
     public static void main(String[] args) {
@@ -39,63 +102,52 @@ public final class Main {
 
     /** Runs `./bench args…` and returns the exit code (used by tests, which must not call System.exit). */
     public static int execute(List<String> args) {
-        Map<String, Command> commands = commands();
-        if (args.isEmpty()) {
-            args = List.of("run"); // `./bench` alone = `./bench run --profile <defaultProfile>` (quick)
-        }
-        String name = args.get(0);
-        if (name.equals("--help") || name.equals("-h") || name.equals("help")) {
-            System.out.println(overview(commands));
-            return 0;
-        }
-        Command command = commands.get(name);
-        if (command == null) {
-            System.err.println("bench: unknown command '" + name + "'\n");
-            System.err.println(overview(commands));
-            return 2;
-        }
-        List<String> rest = args.subList(1, args.size());
-        if (rest.contains("--help") || rest.contains("-h")) {
-            System.out.println(command.help());
-            return 0;
-        }
-        try {
-            return command.run(rest);
-        } catch (UsageException e) {
-            System.err.println("bench " + name + ": " + e.getMessage() + "\n");
-            System.err.println(command.help());
-            return 2;
-        } catch (ManifestException e) {
-            System.err.println("bench: " + e.getMessage());
-            return 2;
-        } catch (Runtimes.NotFound e) {
-            System.err.println("bench " + name + ": " + e.getMessage());
-            return 2;
-        } catch (VariantBuilder.BuildFailure e) {
-            System.err.println("bench " + name + ": " + e.getMessage());
-            return 1;
-        } catch (Exception e) {
-            System.err.println("bench " + name + ": failed: " + e);
-            e.printStackTrace(System.err);
-            return 1;
-        }
+        // `./bench` alone = `./bench run` (with the manifest's defaultProfile, quick)
+        return commandLine().execute(args.isEmpty() ? new String[] {"run"} : args.toArray(String[]::new));
     }
 
-    static String overview(Map<String, Command> commands) {
-        StringBuilder text = new StringBuilder("""
-                usage: ./bench [command] [options]      (no command = run --profile quick)
+    private static String message(ParameterException e) {
+        if (e instanceof UnmatchedArgumentException unmatched && e.getCommandLine().getParent() == null
+                && !unmatched.getUnmatched().isEmpty() && !unmatched.getUnmatched().get(0).startsWith("-")) {
+            return "unknown command '" + unmatched.getUnmatched().get(0) + "'";
+        }
+        return e.getMessage();
+    }
 
-                Benchmarks the REST variants listed in benchmarks.json with Gatling on PostgreSQL and writes
-                results/<run-id>/ (run.json, bench-throughput.json, bench-costs.json, summary.md, Gatling reports).
+    /** The message and the command's usage on stderr, exit 2. */
+    private static int usageError(CommandLine command, String message) {
+        PrintWriter err = command.getErr();
+        err.println(name(command) + ": " + message);
+        err.println();
+        command.usage(err);
+        err.flush();
+        return EXIT_USAGE;
+    }
 
-                commands:
-                """);
-        commands.forEach((name, command) -> text.append(String.format("  %-10s %s%n", name, command.summary())));
-        text.append("""
+    private static int failure(Exception e, CommandLine command) {
+        if (e instanceof UsageException) {
+            return usageError(command, e.getMessage());
+        }
+        PrintWriter err = command.getErr();
+        int exit = EXIT_FAILURE;
+        if (e instanceof ManifestException) {
+            err.println("bench: " + e.getMessage());
+            exit = EXIT_USAGE;
+        } else if (e instanceof Runtimes.NotFound) {
+            err.println(name(command) + ": " + e.getMessage());
+            exit = EXIT_USAGE;
+        } else if (e instanceof VariantBuilder.BuildFailure) {
+            err.println(name(command) + ": " + e.getMessage());
+        } else {
+            err.println(name(command) + ": failed: " + e);
+            e.printStackTrace(err);
+        }
+        err.flush();
+        return exit;
+    }
 
-                `./bench <command> --help` lists the command's options.
-                The ./bench script first builds the runner (./mvnw -B -q package -DskipTests) when its jar is missing
-                or older than its sources; `./bench run` builds the variants it runs when stale (./bench build).""");
-        return text.toString();
+    /** "bench run", "bench history append": the command as the messages name it. */
+    private static String name(CommandLine command) {
+        return command.getCommandSpec().qualifiedName(" ").replaceFirst("^\\./", "");
     }
 }

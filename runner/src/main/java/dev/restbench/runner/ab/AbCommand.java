@@ -2,10 +2,10 @@ package dev.restbench.runner.ab;
 
 import dev.restbench.manifest.Manifest;
 import dev.restbench.manifest.Runtimes;
-import dev.restbench.runner.Command;
+import dev.restbench.runner.Converters;
+import dev.restbench.runner.RootOption;
 import dev.restbench.runner.build.BuildCommand;
 import dev.restbench.runner.manifest.Manifests;
-import dev.restbench.runner.Options;
 import dev.restbench.runner.UsageException;
 import dev.restbench.runner.analysis.HistoryJudge;
 import dev.restbench.runner.analysis.InterleavedRun;
@@ -15,11 +15,14 @@ import dev.restbench.runner.analysis.RunRecord;
 import dev.restbench.runner.history.History;
 import dev.restbench.runner.io.AtomicFiles;
 import dev.restbench.runner.io.Json;
-import dev.restbench.runner.report.CompareCommand;
+import dev.restbench.runner.report.CommentOptions;
 import dev.restbench.runner.report.FlameGraphComparison;
 import dev.restbench.runner.report.PrComment;
 import dev.restbench.runner.run.BenchmarkRun;
 import dev.restbench.runner.run.RunOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +32,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
+import java.util.concurrent.Callable;
 
 /**
  * {@code ./bench ab}: the pull-request verdict. Builds two revisions in separate git worktrees and runs their
@@ -37,102 +40,126 @@ import java.util.Set;
  * random order, adding rounds until every primary series is decided or the time budget is spent
  * ({@link SequentialRule}); then judges head against base with paired per-round log ratios ({@link PairedJudge}).
  */
-public final class AbCommand implements Command {
+@Command(name = "ab",
+        header = "A/B of two git revisions: paired rounds on this machine, sequential within a time budget (the PR"
+                + " verdict)",
+        customSynopsis = {"./bench ab --base <git-ref> [--head <git-ref>] [options]",
+                "       ./bench ab --from <dir> [--base <sha>] [--head <sha>] [--output <file>] [--reports-url <url>]"},
+        description = {"Builds both revisions (git worktree add under --workdir; each as its own benchmarks.json says,"
+                + " with ./bench build's builder), then runs them in ONE run with the checkout's own harness"
+                + " (benchmarks.json, Gatling simulations): each variant twice, as <variant>--base and <variant>--head,"
+                + " one start of each per round in random order. After --min-rounds rounds it stops as soon as every"
+                + " primary series is decided, or when the next round would not fit --budget-minutes. Each series is"
+                + " judged on the rounds' paired log ratios (docs/verdicts.md). Prints the PR-comment markdown of"
+                + " head vs base.",
+                "",
+                "With --from, measures nothing: judges the A/B run already in <dir> (its run.json and the ab.json the"
+                        + " measuring ./bench ab wrote beside it: the looks it planned and its smallest effect) with"
+                        + " this checkout's verdict code, exactly as the measuring run did. The PR comment job renders"
+                        + " with it."},
+        exitCodeList = {"0:compared", "1:failure (build, run)", "2:bad input or usage",
+                "3:regression found (only with --fail-on-regression)"})
+public final class AbCommand implements Callable<Integer> {
 
     static final double ALPHA = 0.05;
     static final double MIN_EFFECT_PCT = 5.0;
 
-    @Override
-    public String summary() {
-        return "A/B of two git revisions: paired rounds on this machine, sequential within a time budget (the PR verdict)";
-    }
+    @Option(names = "--base", paramLabel = "<ref>",
+            description = "base revision, e.g. origin/main (with --merge-base: its merge base with head)")
+    private String baseRef;
+
+    @Option(names = "--head", paramLabel = "<ref>", description = "head revision (default HEAD)")
+    private String headRef;
+
+    @Option(names = "--merge-base", arity = "0", description = "use the merge base of --base and --head as the base")
+    private boolean mergeBase;
+
+    @Option(names = "--profile", paramLabel = "<name>",
+            description = "manifest profile: scenarios, regimes, warmup, windows (default quick)")
+    private String profile = "quick";
+
+    @Option(names = "--budget-minutes", paramLabel = "<m>", converter = Converters.PositiveNumber.class,
+            description = "time budget for the measurement (default 60)")
+    private double budgetMinutes = 60;
+
+    @Option(names = "--min-rounds", paramLabel = "<n>", converter = Converters.PositiveInt.class,
+            description = "rounds before the first look (default 3)")
+    private int minRounds = 3;
+
+    @Option(names = "--max-rounds", paramLabel = "<n>", converter = Converters.PositiveInt.class,
+            description = "never more rounds than this (default 20)")
+    private int maxRounds = 20;
+
+    @Option(names = "--min-effect", paramLabel = "<pct>", converter = Converters.PositiveNumber.class,
+            description = "the smallest change that matters (default 5)")
+    private double minEffect = MIN_EFFECT_PCT;
+
+    @Option(names = "--variants", paramLabel = "a,b", description = "variants to compare (default all)")
+    private String variantNames;
+
+    @Option(names = "--scenarios", paramLabel = "a,b", description = "scenarios (default the profile's)")
+    private String scenarioNames;
+
+    @Option(names = "--seed", paramLabel = "<n>", converter = Converters.PositiveInt.class,
+            description = "seed of the order within rounds (default random, recorded)")
+    private Integer seed;
+
+    @Option(names = "--workdir", paramLabel = "<dir>",
+            description = "worktrees, derived manifest and results (default target/ab)")
+    private Path workdirOption;
+
+    @Option(names = "--keep-worktrees", arity = "0", description = "do not remove the worktrees afterwards")
+    private boolean keepWorktrees;
+
+    @Option(names = "--skip-build", arity = "0", description = "use the jars already in the worktrees")
+    private boolean skipBuild;
+
+    @Option(names = "--history", paramLabel = "<dir>",
+            description = "show the comparison with this history beside the verdict (context)")
+    private Path history;
+
+    @Mixin
+    private CommentOptions comment;
+
+    @Option(names = "--flamegraphs", arity = "0",
+            description = "in the first round, a profiling window after each cell's published windows on both sides,"
+                    + " as ./bench run --flamegraphs gives, and per cell a page with base and head side by side and a"
+                    + " differential table: flamegraphs/ab/<variant>-<scenario>-<regime>.html in the run directory,"
+                    + " linked from the comment for every series that changed")
+    private boolean flameGraphs;
+
+    @Option(names = "--from", paramLabel = "<dir>", description = "judge the A/B run in <dir> instead of measuring (see above)")
+    private Path from;
+
+    @Mixin
+    private RootOption rootOption;
 
     @Override
-    public String help() {
-        return """
-                usage: ./bench ab --base <git-ref> [--head <git-ref>] [options]
-                       ./bench ab --from <dir> [--base <sha>] [--head <sha>] [--output <file>] [--reports-url <url>]
-
-                Builds both revisions (git worktree add under --workdir; each as its own benchmarks.json says, with
-                ./bench build's builder), then runs them in ONE run with the checkout's own harness (benchmarks.json,
-                Gatling simulations): each variant twice, as <variant>--base and <variant>--head, one start of each per
-                round in random order. After --min-rounds rounds it stops as soon as every primary series is decided,
-                or when the next round would not fit --budget-minutes. Each series is judged on the rounds' paired
-                log ratios (docs/verdicts.md). Prints the PR-comment markdown of head vs base.
-
-                With --from, measures nothing: judges the A/B run already in <dir> (its run.json and the ab.json the
-                measuring ./bench ab wrote beside it: the looks it planned and its smallest effect) with this
-                checkout's verdict code, exactly as the measuring run did. The PR comment job renders with it.
-
-                options:
-                  --base <ref>            base revision, e.g. origin/main (with --merge-base: its merge base with head)
-                  --head <ref>            head revision (default HEAD)
-                  --merge-base            use the merge base of --base and --head as the base
-                  --profile <name>        manifest profile: scenarios, regimes, warmup, windows (default quick)
-                  --budget-minutes <m>    time budget for the measurement (default 60)
-                  --min-rounds <n>        rounds before the first look (default 3)
-                  --max-rounds <n>        never more rounds than this (default 20)
-                  --min-effect <pct>      the smallest change that matters (default 5)
-                  --variants a,b          variants to compare (default all)
-                  --scenarios a,b         scenarios (default the profile's)
-                  --seed <n>              seed of the order within rounds (default random, recorded)
-                  --workdir <dir>         worktrees, derived manifest and results (default target/ab)
-                  --keep-worktrees        do not remove the worktrees afterwards
-                  --skip-build            use the jars already in the worktrees
-                  --history <dir>         show the comparison with this history beside the verdict (context)
-                  --output <file>         also write the markdown to this file (e.g. $GITHUB_STEP_SUMMARY)
-                  --fail-on-regression    exit 3 when a primary series regressed or a head cell failed
-                  --reports-url <url>     link to the Gatling reports artifact (default $RESTBENCH_REPORTS_URL)
-                  --site-url <url>        link to the site (default $RESTBENCH_SITE_URL)
-                  --flamegraphs           in the first round, a profiling window after each cell's published
-                                          windows on both sides (./bench run --flamegraphs), and per cell a page
-                                          with base and head side by side and a differential table:
-                                          flamegraphs/ab/<variant>-<scenario>-<regime>.html in the run directory,
-                                          linked from the comment for every series that changed
-                  --from <dir>            judge the A/B run in <dir> instead of measuring (see above)
-
-                exit codes: 0 compared, 1 failure (build, run), 2 bad input or usage,
-                            3 regression found (only with --fail-on-regression)""";
-    }
-
-    @Override
-    public int run(List<String> args) throws Exception {
-        Options options = Options.parse(args, Set.of("base", "head", "profile", "variants", "scenarios", "workdir",
-                        "history", "output", "reports-url", "site-url", "root", "budget-minutes", "min-rounds",
-                        "max-rounds", "min-effect", "seed", "from"),
-                Set.of("merge-base", "keep-worktrees", "skip-build", "fail-on-regression", "flamegraphs"));
-        if (!options.positional().isEmpty()) {
-            throw new UsageException("unexpected argument '" + options.positional().get(0) + "'");
+    public Integer call() throws Exception {
+        if (from != null) {
+            return judgeRecorded(from);
         }
-        if (options.value("from").isPresent()) {
-            return judgeRecorded(Path.of(options.value("from").get()), options);
+        if (baseRef == null) {
+            throw new UsageException("--base <git-ref> is required");
         }
-        String baseRef = options.value("base").orElseThrow(() -> new UsageException("--base <git-ref> is required"));
-        Path root = Path.of(options.value("root").orElse(System.getProperty("restbench.root", ".")))
-                .toAbsolutePath().normalize();
-        String profile = options.value("profile").orElse("quick");
-        double budgetMinutes = positive(options.value("budget-minutes").orElse("60"), "--budget-minutes");
-        int minRounds = positiveInt(options.value("min-rounds").orElse("3"), "--min-rounds");
-        int maxRounds = positiveInt(options.value("max-rounds").orElse("20"), "--max-rounds");
-        double minEffect = positive(options.value("min-effect").orElse(Double.toString(MIN_EFFECT_PCT)), "--min-effect");
         if (maxRounds < 2 || maxRounds > 50) {
             throw new UsageException("--max-rounds must be between 2 and 50");
         }
-        Long seed = options.value("seed").map(s -> (long) positiveInt(s, "--seed")).orElse(null);
-        Path workdir = options.value("workdir").map(Path::of).orElse(root.resolve("target/ab")).toAbsolutePath();
+        Path root = rootOption.path();
+        Path workdir = (workdirOption != null ? workdirOption : root.resolve("target/ab")).toAbsolutePath();
         Path manifest = root.resolve("benchmarks.json");
 
         String head;
         String base;
         List<String> variants;
         try {
-            head = Git.resolve(root, options.value("head").orElse("HEAD"));
+            head = Git.resolve(root, headRef != null ? headRef : "HEAD");
             base = Git.resolve(root, baseRef);
-            if (options.flag("merge-base")) {
+            if (mergeBase) {
                 base = Git.mergeBase(root, base, head);
             }
             // Default: the profile's variants (quick: the three reference ones), as ./bench run would choose.
-            variants = BuildCommand.select(Manifests.load(manifest), options.value("variants"), List.of(),
+            variants = BuildCommand.select(Manifests.load(manifest), Optional.ofNullable(variantNames), List.of(),
                     Optional.of(profile)).stream().map(Manifest.Variant::name).toList();
         } catch (IllegalArgumentException e) {
             System.err.println("bench ab: " + e.getMessage());
@@ -148,13 +175,13 @@ public final class AbCommand implements Command {
             Git.worktree(root, headTree, head);
             // Each revision is built as its own benchmarks.json says (the layout may differ between them).
             Runtimes runtimes = Runtimes.ofThisMachine();
-            boolean build = !options.flag("skip-build");
+            boolean build = !skipBuild;
             Map<String, Path> baseArtifacts = RevisionBuild.artifacts(baseTree, variants, runtimes, build);
             Map<String, Path> headArtifacts = RevisionBuild.artifacts(headTree, variants, runtimes, build);
             for (Path artifact : concat(baseArtifacts.values(), headArtifacts.values())) {
                 if (!Files.exists(artifact)) {
                     System.err.println("bench ab: " + artifact + " is missing"
-                            + (options.flag("skip-build") ? " (drop --skip-build to build it)" : " after the build"));
+                            + (skipBuild ? " (drop --skip-build to build it)" : " after the build"));
                     return 1;
                 }
             }
@@ -163,16 +190,16 @@ public final class AbCommand implements Command {
                 copies.add(new Copies.Copy(variant, "base", baseArtifacts.get(variant), Map.of()));
                 copies.add(new Copies.Copy(variant, "head", headArtifacts.get(variant), Map.of()));
             }
-            List<String> scenarios = options.value("scenarios").map(AbCommand::list).orElse(null);
+            List<String> scenarios = scenarioNames == null ? null : list(scenarioNames);
             Path derived = Copies.deriveManifest(manifest, copies, profile, maxRounds, scenarios, null, null,
                     workdir.resolve("ab-benchmarks.json"));
             SequentialRule rule = new SequentialRule(Math.min(minRounds, maxRounds), maxRounds, budgetMinutes * 60,
                     ALPHA, minEffect, System.out);
             Path runDir = BenchmarkRun.execute(RunOptions.of(root, derived, profile, workdir.resolve("results"),
-                    List.of(), List.of(), seed, options.flag("flamegraphs") ? 1 : 0), rule, System.out);
+                    List.of(), List.of(), seed == null ? null : (long) seed, flameGraphs ? 1 : 0), rule, System.out);
 
             RunRecord run = RunRecord.read(runDir);
-            if (options.flag("flamegraphs")) {
+            if (flameGraphs) {
                 System.out.println("flame graphs: " + FlameGraphComparison.write(runDir, run)
                         + " base ↔ head pages in " + runDir.resolve("flamegraphs/ab"));
             }
@@ -183,13 +210,13 @@ public final class AbCommand implements Command {
             List<String> context = new ArrayList<>();
             context.add("Stopped: " + (rule.stopReason() == null ? "all planned rounds ran" : rule.stopReason())
                     + "; results in `" + (runDir.startsWith(root) ? root.relativize(runDir) : runDir) + "`.");
-            if (options.value("history").isPresent()) {
-                context.add(historyContext(new History(Path.of(options.value("history").get())),
+            if (history != null) {
+                context.add(historyContext(new History(history),
                         InterleavedRun.select(run, "head", head), minEffect));
             }
-            return report(judgement, run, runDir.toString(), context, options);
+            return report(judgement, run, runDir.toString(), context);
         } finally {
-            if (!options.flag("keep-worktrees")) {
+            if (!keepWorktrees) {
                 Git.remove(root, baseTree);
                 Git.remove(root, headTree);
             }
@@ -201,13 +228,12 @@ public final class AbCommand implements Command {
      * does with the benchmark job's artifact), by this checkout's code. The record is data, possibly untrusted: it
      * must parse and hold both sides, and the design's numbers must be in range, or it is rejected (exit 2).
      */
-    private static int judgeRecorded(Path dir, Options options) throws Exception {
+    private int judgeRecorded(Path dir) throws Exception {
         RunRecord run;
         Design design;
         try {
             run = RunRecord.read(dir);
-            design = Design.read(dir.resolve(Design.FILE), options.value("base").orElse(null),
-                    options.value("head").orElse(null));
+            design = Design.read(dir.resolve(Design.FILE), baseRef, headRef);
             for (String side : List.of("base", "head")) {
                 if (InterleavedRun.select(run, side, null).raw().path("cells").isEmpty()) {
                     throw new IllegalArgumentException(dir + ": the run has no " + side + " side (<variant>--" + side + ")");
@@ -221,21 +247,18 @@ public final class AbCommand implements Command {
         List<String> context = List.of("Judged from the recorded A/B run"
                 + (design.stopReason() == null ? "" : "; the measuring run stopped: " + design.stopReason()) + ".");
         // As bench-ab.sh measures it in CI (--workdir results/ab) and the workflow uploads results/ as the artifact.
-        return report(judgement, run, "ab/results/" + run.runId(), context, options);
+        return report(judgement, run, "ab/results/" + run.runId(), context);
     }
 
-    /** Prints the PR-comment markdown (and writes it to --output); the exit code --fail-on-regression asks for. */
-    /** @param runDir where the run's files are: the local directory, or its folder in the CI results artifact */
-    private static int report(Judgement judgement, RunRecord run, String runDir, List<String> context, Options options)
+    /**
+     * Prints the PR-comment markdown (and writes it to --output); the exit code --fail-on-regression asks for.
+     *
+     * @param runDir where the run's files are: the local directory, or its folder in the CI results artifact
+     */
+    private int report(Judgement judgement, RunRecord run, String runDir, List<String> context)
             throws java.io.IOException {
-        String markdown = PrComment.render(judgement, PrComment.Links.fromEnvironment(
-                options.value("reports-url").orElse(null), options.value("site-url").orElse(null))
-                .withFlameGraphs(runDir, FlameGraphComparison.pairs(run)), context);
-        System.out.print(markdown);
-        if (options.value("output").isPresent()) {
-            AtomicFiles.writeString(Path.of(options.value("output").get()), markdown);
-        }
-        return options.flag("fail-on-regression") && judgement.hasRegression() ? CompareCommand.EXIT_REGRESSION : 0;
+        return comment.print(PrComment.render(judgement, comment.links()
+                .withFlameGraphs(runDir, FlameGraphComparison.pairs(run)), context), judgement);
     }
 
     /** One line: head of this A/B against the history, for context only (usually another environment). */
@@ -255,27 +278,4 @@ public final class AbCommand implements Command {
         return all;
     }
 
-    static int positiveInt(String text, String option) {
-        try {
-            int value = Integer.parseInt(text);
-            if (value < 1) {
-                throw new NumberFormatException();
-            }
-            return value;
-        } catch (NumberFormatException e) {
-            throw new UsageException(option + " must be a positive integer, was '" + text + "'");
-        }
-    }
-
-    static double positive(String text, String option) {
-        try {
-            double value = Double.parseDouble(text);
-            if (!(value > 0) || !Double.isFinite(value)) {
-                throw new NumberFormatException();
-            }
-            return value;
-        } catch (NumberFormatException e) {
-            throw new UsageException(option + " must be a positive number, was '" + text + "'");
-        }
-    }
 }

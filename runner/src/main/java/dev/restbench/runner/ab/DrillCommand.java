@@ -4,8 +4,8 @@ import dev.restbench.manifest.Manifest;
 import dev.restbench.manifest.Runtimes;
 import dev.restbench.runner.build.VariantBuilder;
 import dev.restbench.runner.manifest.Manifests;
-import dev.restbench.runner.Command;
-import dev.restbench.runner.Options;
+import dev.restbench.runner.Converters;
+import dev.restbench.runner.RootOption;
 import dev.restbench.runner.UsageException;
 import dev.restbench.runner.analysis.InterleavedRun;
 import dev.restbench.runner.analysis.Judgement;
@@ -19,6 +19,9 @@ import dev.restbench.runner.run.BenchmarkRun;
 import dev.restbench.runner.run.RunOptions;
 import dev.restbench.runner.stats.PowerSimulation;
 import dev.restbench.runner.stats.VarianceComponents;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,7 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.Callable;
 
 /**
  * {@code ./bench drill}: measures the A/B verdict on this machine with known answers. ONE run holds copies of the
@@ -38,7 +41,16 @@ import java.util.Set;
  * The report gives, per kind, how often the trials raised a regression (with a 95 % interval), the variance components
  * of every primary metric, and the detection rate those components imply for a PR budget (simulated).
  */
-public final class DrillCommand implements Command {
+@Command(name = "drill",
+        header = "regression drill: false-alarm and detection rates of the A/B verdict here, variance components, power",
+        description = "Runs one variant as several copies in one run — the baseline a, an untouched copy (aa) and"
+                + " copies with injected regressions (cpu5, cpu10: FAULT_CPU_PERCENT; alloc10: FAULT_ALLOC_PERCENT) —"
+                + " one start of each per round in random order, then cuts the rounds into --trials disjoint groups of"
+                + " --rounds-per-trial and judges each group like a PR's A/B (docs/verdicts.md). Prints, per kind, the"
+                + " share of trials that raised a regression with its 95 %% interval; per primary metric the variance"
+                + " components (between and within starts); and the detection rate of a 10 %% regression those"
+                + " components give a PR of --pr-rounds rounds over --pr-series primary series (simulated).")
+public final class DrillCommand implements Callable<Integer> {
 
     /** The kinds a drill can inject, by label: the environment of that copy. */
     static final Map<String, Map<String, String>> KINDS = new LinkedHashMap<>();
@@ -55,76 +67,82 @@ public final class DrillCommand implements Command {
         return kind.startsWith("cpu") ? "cpu_us_per_req" : kind.startsWith("alloc") ? "alloc_bytes_per_req" : null;
     }
 
-    @Override
-    public String summary() {
-        return "regression drill: false-alarm and detection rates of the A/B verdict here, variance components, power";
-    }
+    @Option(names = "--variant", paramLabel = "<name>", description = "variant to drill (default jersey)")
+    private String variant = "jersey";
+
+    @Option(names = "--artifact", paramLabel = "<path>",
+            description = "run this artifact instead of the manifest's (e.g. a copy, so a rebuild during the drill"
+                    + " cannot change what is measured)")
+    private Path artifact;
+
+    @Option(names = "--kinds", paramLabel = "a,b", description = "kinds to run (default aa,cpu5,cpu10,alloc10)")
+    private String kindNames = "aa,cpu5,cpu10,alloc10";
+
+    @Option(names = "--profile", paramLabel = "<name>",
+            description = "manifest profile for warmup, windows, dataset and load (default quick)")
+    private String profile = "quick";
+
+    @Option(names = "--scenarios", paramLabel = "a,b", description = "scenarios (default join-filter)")
+    private String scenarios = "join-filter";
+
+    @Option(names = "--regimes", paramLabel = "a,b", description = "regimes (default capacity)")
+    private String regimes = "capacity";
+
+    @Option(names = "--trials", paramLabel = "<n>", converter = Converters.PositiveInt.class,
+            description = "independent trials (default 10)")
+    private int trials = 10;
+
+    @Option(names = "--rounds-per-trial", paramLabel = "<n>", converter = Converters.PositiveInt.class,
+            description = "rounds in each trial (default 4)")
+    private int perTrial = 4;
+
+    @Option(names = "--min-effect", paramLabel = "<pct>", converter = Converters.PositiveNumber.class,
+            description = "the verdict's minimum effect (default 5)")
+    private double minEffect = 5;
+
+    @Option(names = "--pr-rounds", paramLabel = "<n>", converter = Converters.PositiveInt.class,
+            description = "rounds a PR's A/B gets in its budget, for the simulated power (default 2)")
+    private int prRounds = 2;
+
+    @Option(names = "--pr-series", paramLabel = "<n>", converter = Converters.PositiveInt.class,
+            description = "primary series a PR judges at once (default 9: quick, 3 variants × 3 scenarios × 1"
+                    + " regime; × 3 primary metrics = 27 Holm tests are counted)")
+    private int prSeries = 9;
+
+    @Option(names = "--seed", paramLabel = "<n>", converter = Converters.PositiveInt.class,
+            description = "seed of the order within rounds (default random, recorded)")
+    private Integer seed;
+
+    @Option(names = "--from", paramLabel = "<results dir>",
+            description = "re-analyse an earlier drill run instead of running one")
+    private Path from;
+
+    @Option(names = "--workdir", paramLabel = "<dir>", description = "derived manifest and results (default target/drill)")
+    private Path workdirOption;
+
+    @Option(names = "--output", paramLabel = "<file>", description = "also write the report to this file")
+    private Path output;
+
+    @Mixin
+    private RootOption rootOption;
 
     @Override
-    public String help() {
-        return """
-                usage: ./bench drill [options]
-
-                Runs one variant as several copies in one run — the baseline a, an untouched copy (aa) and copies with
-                injected regressions (cpu5, cpu10: FAULT_CPU_PERCENT; alloc10: FAULT_ALLOC_PERCENT) — one start of each
-                per round in random order, then cuts the rounds into --trials disjoint groups of --rounds-per-trial and
-                judges each group like a PR's A/B (docs/verdicts.md). Prints, per kind, the share of trials that raised a
-                regression with its 95 % interval; per primary metric the variance components (between and within
-                starts); and the detection rate of a 10 % regression those components give a PR of --pr-rounds rounds
-                over --pr-series primary series (simulated).
-
-                options:
-                  --variant <name>        variant to drill (default jersey)
-                  --artifact <path>       run this artifact instead of the manifest's (e.g. a copy, so a rebuild
-                                          during the drill cannot change what is measured)
-                  --kinds a,b             kinds to run (default aa,cpu5,cpu10,alloc10)
-                  --profile <name>        manifest profile for warmup, windows, dataset and load (default quick)
-                  --scenarios a,b         scenarios (default join-filter)
-                  --regimes a,b           regimes (default capacity)
-                  --trials <n>            independent trials (default 10)
-                  --rounds-per-trial <n>  rounds in each trial (default 4)
-                  --min-effect <pct>      the verdict's minimum effect (default 5)
-                  --pr-rounds <n>         rounds a PR's A/B gets in its budget, for the simulated power (default 2)
-                  --pr-series <n>         primary series a PR judges at once (default 9: quick, 3 variants × 3
-                                          scenarios × 1 regime; × 3 primary metrics = 27 Holm tests are counted)
-                  --seed <n>              seed of the order within rounds (default random, recorded)
-                  --from <results dir>    re-analyse an earlier drill run instead of running one
-                  --workdir <dir>         derived manifest and results (default target/drill)
-                  --output <file>         also write the report to this file""";
-    }
-
-    @Override
-    public int run(List<String> args) throws Exception {
-        Options options = Options.parse(args, Set.of("variant", "artifact", "kinds", "profile", "scenarios", "regimes",
-                "trials", "rounds-per-trial", "min-effect", "pr-rounds", "pr-series", "seed", "from", "workdir",
-                "output", "root"), Set.of());
-        if (!options.positional().isEmpty()) {
-            throw new UsageException("unexpected argument '" + options.positional().get(0) + "'");
-        }
-        Path root = Path.of(options.value("root").orElse(System.getProperty("restbench.root", ".")))
-                .toAbsolutePath().normalize();
-        List<String> kinds = list(options.value("kinds").orElse("aa,cpu5,cpu10,alloc10"));
+    public Integer call() throws Exception {
+        Path root = rootOption.path();
+        List<String> kinds = list(kindNames);
         for (String kind : kinds) {
             if (!KINDS.containsKey(kind)) {
                 throw new UsageException("unknown kind '" + kind + "' (known: " + String.join(", ", KINDS.keySet()) + ")");
             }
         }
-        int trials = AbCommand.positiveInt(options.value("trials").orElse("10"), "--trials");
-        int perTrial = AbCommand.positiveInt(options.value("rounds-per-trial").orElse("4"), "--rounds-per-trial");
-        double minEffect = AbCommand.positive(options.value("min-effect").orElse("5"), "--min-effect");
-        int prRounds = AbCommand.positiveInt(options.value("pr-rounds").orElse("2"), "--pr-rounds");
-        int prSeries = AbCommand.positiveInt(options.value("pr-series").orElse("9"), "--pr-series");
         Path runDir;
-        if (options.value("from").isPresent()) {
-            runDir = Path.of(options.value("from").get());
+        if (from != null) {
+            runDir = from;
         } else {
             if (trials * perTrial > 50) {
                 throw new UsageException("--trials × --rounds-per-trial must be at most 50 rounds");
             }
-            String variant = options.value("variant").orElse("jersey");
-            String profile = options.value("profile").orElse("quick");
-            Path workdir = options.value("workdir").map(Path::of).orElse(root.resolve("target/drill")).toAbsolutePath();
-            Path artifact = options.value("artifact").map(Path::of).orElse(null);
+            Path workdir = (workdirOption != null ? workdirOption : root.resolve("target/drill")).toAbsolutePath();
             if (artifact == null) {
                 // The manifest's artifact, built when stale as ./bench build would (the run itself builds nothing).
                 Manifest manifest = Manifests.load(root.resolve("benchmarks.json"));
@@ -138,14 +156,12 @@ public final class DrillCommand implements Command {
                 copies.add(new Copies.Copy(variant, kind, artifact, KINDS.get(kind)));
             }
             Path derived = Copies.deriveManifest(root.resolve("benchmarks.json"), copies, profile, trials * perTrial,
-                    list(options.value("scenarios").orElse("join-filter")),
-                    list(options.value("regimes").orElse("capacity")),
+                    list(scenarios), list(regimes),
                     // The drill measures the verdicts, not the error budget: a slow latency bound on a busy box
                     // must not fail (drop) a cell.
                     600_000.0, workdir.resolve("drill-benchmarks.json"));
-            Long seed = options.value("seed").map(s -> (long) AbCommand.positiveInt(s, "--seed")).orElse(null);
             runDir = BenchmarkRun.execute(RunOptions.of(root, derived, profile, workdir.resolve("results"), List.of(),
-                    List.of(), seed), BenchmarkRun.RoundListener.ALL, System.out);
+                    List.of(), seed == null ? null : (long) seed), BenchmarkRun.RoundListener.ALL, System.out);
         }
         RunRecord run;
         try {
@@ -156,8 +172,8 @@ public final class DrillCommand implements Command {
         }
         String report = report(run, kinds, perTrial, minEffect, prRounds, prSeries);
         System.out.print(report);
-        if (options.value("output").isPresent()) {
-            AtomicFiles.writeString(Path.of(options.value("output").get()), report);
+        if (output != null) {
+            AtomicFiles.writeString(output, report);
         }
         return 0;
     }

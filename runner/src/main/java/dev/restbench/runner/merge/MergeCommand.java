@@ -3,12 +3,12 @@ package dev.restbench.runner.merge;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.restbench.runner.Command;
-import dev.restbench.runner.Options;
-import dev.restbench.runner.UsageException;
 import dev.restbench.runner.io.AtomicFiles;
 import dev.restbench.runner.io.Json;
 import dev.restbench.runner.io.Trees;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,7 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
 /**
@@ -27,37 +27,30 @@ import java.util.stream.Stream;
  * <p>Shards measured on machines with different environment fingerprints are refused, not merged: their numbers
  * would sit side by side in one table as if comparable.
  */
-public final class MergeCommand implements Command {
+@Command(name = "merge",
+        header = "merge the results of sharded runs (same commit, profile, hardware) into one results directory",
+        description = "Finds every finished run (a directory with run.json) under the given paths, checks they share"
+                + " commit, profile and environment fingerprint and cover different variants, and writes <dir> with"
+                + " the merged run.json, both github-action-benchmark files, summary.md and every shard's Gatling"
+                + " reports and logs.",
+        exitCodeList = {"0:merged", "1:failure", "2:bad input (no runs, or runs that must not be merged)"})
+public final class MergeCommand implements Callable<Integer> {
 
     static final List<String> BENCH_FILES = List.of("bench-throughput.json", "bench-costs.json");
 
-    @Override
-    public String summary() {
-        return "merge the results of sharded runs (same commit, profile, hardware) into one results directory";
-    }
+    @Option(names = "--out", paramLabel = "<dir>", required = true, description = "the merged results directory")
+    private Path out;
+
+    @Parameters(paramLabel = "<results dir or folder holding them>", arity = "1..*",
+            description = "the shards' results directories")
+    private List<Path> shards;
 
     @Override
-    public String help() {
-        return """
-                usage: ./bench merge --out <dir> <results dir or folder holding them>…
-
-                Finds every finished run (a directory with run.json) under the given paths, checks they share commit,
-                profile and environment fingerprint and cover different variants, and writes <dir> with the merged
-                run.json, both github-action-benchmark files, summary.md and every shard's Gatling reports and logs.
-                exit codes: 0 merged, 1 failure, 2 bad input (no runs, or runs that must not be merged)""";
-    }
-
-    @Override
-    public int run(List<String> args) throws Exception {
-        Options options = Options.parse(args, Set.of("out"), Set.of());
-        Path out = Path.of(options.value("out").orElseThrow(() -> new UsageException("--out <dir> is required")));
-        if (options.positional().isEmpty()) {
-            throw new UsageException("give the shard results directories");
-        }
+    public Integer call() throws Exception {
         List<Path> runs = new ArrayList<>();
         try {
-            for (String path : options.positional()) {
-                runs.addAll(findRuns(Path.of(path)));
+            for (Path path : shards) {
+                runs.addAll(findRuns(path));
             }
             merge(runs, out);
         } catch (IllegalArgumentException e) {

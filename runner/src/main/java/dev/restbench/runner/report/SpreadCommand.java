@@ -1,12 +1,13 @@
 package dev.restbench.runner.report;
 
-import dev.restbench.runner.Command;
-import dev.restbench.runner.Options;
 import dev.restbench.runner.UsageException;
 import dev.restbench.runner.analysis.Judgement;
 import dev.restbench.runner.analysis.RunRecord;
 import dev.restbench.runner.io.TextTable;
 import dev.restbench.runner.stats.Descriptive;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Callable;
 
 /**
  * {@code ./bench spread}: how far identical runs moved — the reproducibility check of the method (issue 10: "three
@@ -25,7 +27,16 @@ import java.util.Set;
  * the cells, over all cells and over the cells whose service was the bottleneck in every run. A figure, not a verdict:
  * the runs share no machine state. ✗: the cell failed in that run; ·: the run did not have it.
  */
-public final class SpreadCommand implements Command {
+@Command(name = "spread",
+        header = "how far identical runs moved: per cell and metric the values and (max - min) / median",
+        description = "Reads two or more runs of the same profile on the same machine and method (same environment"
+                + " fingerprint; anything else is refused) and prints, per cell, each primary metric's value in every"
+                + " run and its spread (max - min) / median, with the cell's state (s steady, U unsteady) and what"
+                + " bound it per run; then, per metric, the range and median of the spreads over all cells and over"
+                + " the cells the service bound in every run. ✗: the cell failed in that run; ·: the run did not have"
+                + " it.",
+        exitCodeList = {"0:printed", "1:failure", "2:bad input or usage"})
+public final class SpreadCommand implements Callable<Integer> {
 
     /** Shown beside the primary metrics: the service's efficiency, which the reference report reads first. */
     private static final String EFFICIENCY = "req_per_cpu_s";
@@ -34,38 +45,18 @@ public final class SpreadCommand implements Command {
     /** A cell a run did not have (another selection of variants or scenarios). */
     private static final String ABSENT = "·";
 
-    @Override
-    public String summary() {
-        return "how far identical runs moved: per cell and metric the values and (max - min) / median";
-    }
+    @Option(names = "--markdown", arity = "0", description = "Markdown tables (for a README) instead of aligned text")
+    private boolean markdown;
+
+    @Parameters(paramLabel = "<results dir>", arity = "2..*", description = "two or more runs")
+    private List<Path> dirs;
 
     @Override
-    public String help() {
-        return """
-                usage: ./bench spread [--markdown] <results dir> <results dir> [<results dir>...]
-
-                Reads two or more runs of the same profile on the same machine and method (same environment
-                fingerprint; anything else is refused) and prints, per cell, each primary metric's value in every
-                run and its spread (max - min) / median, with the cell's state (s steady, U unsteady) and what bound
-                it per run; then, per metric, the range and median of the spreads over all cells and over the cells
-                the service bound in every run. ✗: the cell failed in that run; ·: the run did not have it.
-
-                options:
-                  --markdown    Markdown tables (for a README) instead of aligned text
-
-                exit codes: 0 printed, 1 failure, 2 bad input or usage""";
-    }
-
-    @Override
-    public int run(List<String> args) throws Exception {
-        Options options = Options.parse(args, Set.of(), Set.of("markdown"));
-        if (options.positional().size() < 2) {
-            throw new UsageException("give at least two results directories");
-        }
+    public Integer call() throws Exception {
         List<RunRecord> runs = new ArrayList<>();
-        for (String dir : options.positional()) {
+        for (Path dir : dirs) {
             try {
-                runs.add(RunRecord.read(Path.of(dir)));
+                runs.add(RunRecord.read(dir));
             } catch (IllegalArgumentException e) {
                 throw new UsageException(e.getMessage());
             }
@@ -77,7 +68,6 @@ public final class SpreadCommand implements Command {
             }
         }
         Report report = report(runs);
-        boolean markdown = options.flag("markdown");
         System.out.print(markdown ? report.cells().markdown() : report.cells().plain());
         System.out.println();
         System.out.print(markdown ? report.summary().markdown() : report.summary().plain());

@@ -1,7 +1,8 @@
 package dev.restbench.runner.run;
 
 import dev.restbench.manifest.Runtimes;
-import dev.restbench.runner.Command;
+import dev.restbench.runner.RootOption;
+import dev.restbench.runner.UsageException;
 import dev.restbench.runner.build.VariantBuilder;
 import dev.restbench.runner.build.VariantChecks;
 import dev.restbench.manifest.Manifest;
@@ -9,27 +10,156 @@ import dev.restbench.runner.manifest.Manifests;
 
 import dev.restbench.runner.history.History;
 import dev.restbench.runner.site.SiteCommand;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
 
 /** `./bench run`: the benchmark matrix of one profile. */
-public final class RunCommand implements Command {
+@Command(name = "run", header = "run the benchmarks of a profile (default quick) and write results/<run-id>/",
+        description = "Runs the benchmark matrix of a profile in rounds: each round starts every variant once, in an"
+                + " order shuffled per round (--seed); a started variant runs each scenario × regime cell on a fresh"
+                + " database cloned from the dataset template, with ONE Gatling JVM per cell: a warmup until the"
+                + " service is steady (JIT quiet, throughput and CPU/request flat; capped, else the cell is marked"
+                + " unsteady), then the profile's measured windows back to back (capacity: closed model; latency: open"
+                + " model at a fixed rate). Writes results/<run-id>/ and prints the summary tables (docs/verdicts.md,"
+                + " \"Method\"). Exit 0 only when every cell succeeded.")
+public final class RunCommand implements Callable<Integer> {
 
-    @Override
-    public String summary() {
-        return "run the benchmarks of a profile (default quick) and write results/<run-id>/";
+    @Option(names = "--profile", paramLabel = "NAME",
+            description = "smoke | quick | full | matrix (default: the manifest's defaultProfile, quick)")
+    private String profile;
+
+    @Option(names = "--manifest", paramLabel = "FILE", description = "manifest (default: <root>/benchmarks.json)")
+    private Path manifest;
+
+    @Mixin
+    private RootOption root;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "where results/<run-id>/ goes (default: <root>/results)")
+    private Path results;
+
+    @Option(names = "--variants", paramLabel = "A,B", description = "only these variants (default: the profile's list, else all)")
+    private String variants;
+
+    @Option(names = "--where", paramLabel = "KEY=GLOB",
+            description = "only variants whose classification matches (repeatable, all must match; keys: framework,"
+                    + " server, threading, language, dataAccess, runtime, runtimeVersion, jdk, dialect, …), for"
+                    + " example --where server='*' --where framework='spring-mvc*' --where jdk=25")
+    private List<String> where = new ArrayList<>();
+
+    @Option(names = "--scenarios", paramLabel = "A,B", description = "only these scenarios (default: the profile's)")
+    private String scenarios;
+
+    @Option(names = "--database-url", paramLabel = "URL",
+            description = "use this PostgreSQL server (jdbc:postgresql://host:5432/postgres) instead of the embedded"
+                    + " one (also: env DATABASE_URL); the runner creates its template and per-cell databases there")
+    private String databaseUrl;
+
+    @Option(names = "--services", paramLabel = "A=URL,B=URL",
+            description = "measure variants that already run at these base URLs (e.g. the compose stack:"
+                    + " jersey=http://127.0.0.1:8081) instead of starting them: no start, stop or pinning by the"
+                    + " runner, CPU/request from the services' own process_cpu_time, no startup metrics. Needs"
+                    + " --database-url naming the database those services use: the runner reloads the dataset into it"
+                    + " before every cell. Without --variants: the variants named here. Not added to the local history"
+                    + " unless --history is given.")
+    private String services;
+
+    @Option(names = "--database-user", paramLabel = "U", description = "(env DATABASE_USER, default postgres)")
+    private String databaseUser;
+
+    @Option(names = "--database-password", paramLabel = "P", description = "(env DATABASE_PASSWORD, default postgres)")
+    private String databasePassword;
+
+    @Option(names = "--dry-run", arity = "0",
+            description = "validate the manifest, check every selected variant (its runtime is on this machine, its"
+                    + " artifact exists or it has a build step), print the plan, run nothing; exit 2 when a check fails")
+    private boolean dryRun;
+
+    @Option(names = "--no-build", arity = "0",
+            description = "do not build stale or missing variant artifacts first (./bench build does; also env"
+                    + " BENCH_SKIP_BUILD=1)")
+    private boolean noBuild;
+
+    @Option(names = "--no-tables", arity = "0", description = "do not print the result tables at the end")
+    private boolean noTables;
+
+    @Option(names = "--full-tables", arity = "0",
+            description = "print every table (as summary.md holds them) instead of the primary metrics")
+    private boolean fullTables;
+
+    @Option(names = "--history", paramLabel = "DIR",
+            description = "append the finished run to this history (gh-pages layout) and put the site next to it"
+                    + " (default: <root>/history when --results is not given, so local runs build up a trend; none"
+                    + " otherwise)")
+    private Path history;
+
+    @Option(names = "--no-history", arity = "0", description = "do not append to any history")
+    private boolean noHistory;
+
+    @Option(names = "--seed", paramLabel = "N",
+            description = "seed of the randomized order of the variants in each round (default: random, recorded in"
+                    + " run.json)")
+    private Long seed;
+
+    @Option(names = "--flamegraphs", arity = "0",
+            description = "after each cell's published windows, one more window of the same load (at least 10 s)"
+                    + " with JDK Flight Recorder on the service: CPU and allocation flame graphs in"
+                    + " flamegraphs/<cell>/ (cpu.html, alloc.html, collapsed stacks, recording.jfr), linked from"
+                    + " run.json; no figure comes from that window. JVM variants only.")
+    private boolean flameGraphs;
+
+    /** The parsed options, with the environment's defaults (DATABASE_URL, …) filled in. */
+    RunOptions options() {
+        Path rootDir = root.path();
+        Optional<String> dbUrl = Optional.ofNullable(databaseUrl).or(() -> RunOptions.env("DATABASE_URL"));
+        Map<String, String> urls = RunOptions.services(Optional.ofNullable(services));
+        if (!urls.isEmpty() && dbUrl.isEmpty()) {
+            throw new UsageException("--services needs --database-url (or DATABASE_URL): the database those services"
+                    + " use, which the runner reloads with the dataset before every cell");
+        }
+        return new RunOptions(
+                rootDir,
+                manifest != null ? manifest : rootDir.resolve("benchmarks.json"),
+                Optional.ofNullable(profile),
+                (results != null ? results : rootDir.resolve("results")).toAbsolutePath(),
+                RunOptions.list(Optional.ofNullable(variants)),
+                List.copyOf(where),
+                RunOptions.list(Optional.ofNullable(scenarios)),
+                dbUrl,
+                urls,
+                Optional.ofNullable(databaseUser).or(() -> RunOptions.env("DATABASE_USER")).orElse("postgres"),
+                Optional.ofNullable(databasePassword).or(() -> RunOptions.env("DATABASE_PASSWORD")).orElse("postgres"),
+                dryRun,
+                !noBuild && !"1".equals(System.getenv("BENCH_SKIP_BUILD")),
+                noTables ? RunOptions.Tables.NONE : fullTables ? RunOptions.Tables.FULL : RunOptions.Tables.ANSWER,
+                historyDir(rootDir),
+                Optional.ofNullable(seed),
+                flameGraphs ? RunOptions.ALL_ROUNDS : 0);
+    }
+
+    private Optional<Path> historyDir(Path rootDir) {
+        if (noHistory) {
+            return Optional.empty();
+        }
+        if (history != null) {
+            return Optional.of(history);
+        }
+        // Only the plain local run feeds the local history; tests, CI and A/B runs pass --results. Services at URLs
+        // may run other code than this checkout's commit, the key of every history entry: kept out unless asked.
+        return results != null || services != null ? Optional.empty() : Optional.of(rootDir.resolve("history"));
     }
 
     @Override
-    public String help() {
-        return RunOptions.HELP;
-    }
-
-    @Override
-    public int run(List<String> args) throws Exception {
-        RunOptions options = RunOptions.parse(args);
+    public Integer call() throws Exception {
+        RunOptions options = options();
         Manifest manifest = Manifests.load(options.manifest());
         RunSelection selection = RunSelection.of(manifest, options);
         Runtimes runtimes = Runtimes.ofThisMachine();

@@ -2,10 +2,12 @@ package dev.restbench.runner.site;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.restbench.runner.Command;
-import dev.restbench.runner.Options;
-import dev.restbench.runner.UsageException;
+import dev.restbench.runner.Converters;
+import dev.restbench.runner.RootOption;
 import dev.restbench.runner.io.Trees;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -16,7 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -27,7 +29,12 @@ import java.util.concurrent.CountDownLatch;
  * <p>Plain Java on purpose: `./bench` needs only a JDK. (The workflow additionally runs site/publish.mjs, which
  * also packs data.js per chart for faster first loads; the site works without the pack.)
  */
-public final class SiteCommand implements Command {
+@Command(name = "site",
+        header = "put the trend site next to a history (history/ by default) and optionally serve it on 127.0.0.1",
+        description = "Copies the site (site/index.html, css/, js/, vendor/) into <dir> (default: the history"
+                + " directory, which `./bench run` fills with dev/bench/…), then with --serve serves <dir> on"
+                + " http://127.0.0.1:<port>/ until Ctrl-C (port 0 = a free port, printed).")
+public final class SiteCommand implements Callable<Integer> {
 
     /** What the browser loads; kept in step with PUBLISHED in site/publish.mjs. */
     static final List<String> PUBLISHED = List.of("index.html", "css", "js", "vendor");
@@ -37,49 +44,36 @@ public final class SiteCommand implements Command {
             "mjs", "text/javascript; charset=utf-8", "css", "text/css; charset=utf-8",
             "json", "application/json; charset=utf-8", "png", "image/png", "svg", "image/svg+xml");
 
-    @Override
-    public String summary() {
-        return "put the trend site next to a history (history/ by default) and optionally serve it on 127.0.0.1";
-    }
+    @Option(names = "--history", paramLabel = "<dir>", description = "the history directory (default history)")
+    private Path history;
+
+    @Option(names = "--out", paramLabel = "<dir>", description = "where the site goes (default: the history directory)")
+    private Path outDir;
+
+    @Option(names = "--serve", arity = "0", description = "then serve it on 127.0.0.1 until Ctrl-C")
+    private boolean serve;
+
+    @Option(names = "--port", paramLabel = "N", converter = Converters.ListenPort.class,
+            description = "port to serve on (default 0: a free port, printed)")
+    private int port;
+
+    @Mixin
+    private RootOption rootOption;
 
     @Override
-    public String help() {
-        return """
-                usage: ./bench site [--history history] [--out <dir>] [--serve] [--port 0]
-
-                Copies the site (site/index.html, css/, js/, vendor/) into <dir> (default: the history directory,
-                which `./bench run` fills with dev/bench/…), then with --serve serves <dir> on
-                http://127.0.0.1:<port>/ until Ctrl-C (port 0 = a free port, printed).""";
-    }
-
-    @Override
-    public int run(List<String> args) throws Exception {
-        Options options = Options.parse(args, Set.of("history", "out", "port", "root"), Set.of("serve"));
-        Path root = Path.of(options.value("root").orElse(System.getProperty("restbench.root", ".")));
-        Path out = Path.of(options.value("out").orElse(options.value("history").orElse("history")));
-        int port = port(options.value("port").orElse("0"));
+    public Integer call() throws Exception {
+        Path root = rootOption.path();
+        Path out = outDir != null ? outDir : history != null ? history : Path.of("history");
         publish(root.resolve("site"), out);
         System.out.println("site: " + out.toAbsolutePath() + (Files.exists(out.resolve("dev/bench/data.js"))
                 ? "" : " (no dev/bench/data.js yet: run ./bench first; the page will say the history is empty)"));
-        if (options.flag("serve")) {
+        if (serve) {
             serve(out, port);
         } else {
-            System.out.println("open it with: ./bench site --serve" + (options.value("out").isPresent()
-                    ? " --out " + out : options.value("history").map(h -> " --history " + h).orElse("")));
+            System.out.println("open it with: ./bench site --serve" + (outDir != null ? " --out " + out
+                    : history != null ? " --history " + history : ""));
         }
         return 0;
-    }
-
-    private static int port(String text) {
-        try {
-            int port = Integer.parseInt(text);
-            if (port >= 0 && port <= 65535) {
-                return port;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new UsageException("--port must be a number from 0 to 65535, got '" + text + "'");
     }
 
     /** Copies the published site files into {@code out}, replacing earlier copies; the history is untouched. */

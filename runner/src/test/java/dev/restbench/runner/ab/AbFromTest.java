@@ -1,16 +1,16 @@
 package dev.restbench.runner.ab;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.restbench.runner.Bench;
+import dev.restbench.runner.Bench.Result;
 import dev.restbench.runner.analysis.RunFixtures;
 import dev.restbench.runner.io.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -45,23 +45,10 @@ class AbFromTest {
                 new Design("aaaaaaa", "bbbbbbb", 0.05, looks, 5, "every primary series decided after 6 rounds").toJson()));
     }
 
-    private record Result(int exit, String out, String err) {
-    }
-
-    private Result run(String... args) throws Exception {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-        try {
-            int exit = new AbCommand().run(List.of(args));
-            return new Result(exit, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
+    private static Result run(String... args) {
+        List<String> argv = new ArrayList<>(List.of("ab"));
+        argv.addAll(List.of(args));
+        return Bench.run(argv.toArray(String[]::new));
     }
 
     @Test

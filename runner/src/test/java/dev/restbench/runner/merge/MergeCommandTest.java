@@ -1,6 +1,7 @@
 package dev.restbench.runner.merge;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.restbench.runner.Main;
 import dev.restbench.runner.io.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -79,7 +80,7 @@ class MergeCommandTest {
     @Test
     void aMissingShardDirectoryIsBadInputAndWritesNothing(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("merged");
-        int exit = new MergeCommand().run(List.of("--out", out.toString(), tmp.resolve("absent").toString()));
+        int exit = Main.execute(List.of("merge", "--out", out.toString(), tmp.resolve("absent").toString()));
         assertThat(exit).isEqualTo(2);
         assertThat(out).doesNotExist();
     }

@@ -1,6 +1,7 @@
 package dev.restbench.runner.report;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.restbench.runner.Main;
 import dev.restbench.runner.analysis.InterleavedRun;
 import dev.restbench.runner.analysis.Judgement;
 import dev.restbench.runner.analysis.PairedJudge;
@@ -178,12 +179,12 @@ class PrCommentTest {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
         try {
-            assertThat(new CompareCommand().run(List.of(dir.resolve("r1").toString(), head.toString()))).isZero();
-            assertThat(new CompareCommand().run(List.of("--fail-on-regression", dir.resolve("r1").toString(),
+            assertThat(Main.execute(List.of("compare", dir.resolve("r1").toString(), head.toString()))).isZero();
+            assertThat(Main.execute(List.of("compare", "--fail-on-regression", dir.resolve("r1").toString(),
                     head.toString()))).isZero(); // one run is no history: no verdict, no failure
-            assertThat(new CompareCommand().run(List.of("--fail-on-regression", "--output", output.toString(),
+            assertThat(Main.execute(List.of("compare", "--fail-on-regression", "--output", output.toString(),
                     "--history", history.toString(), head.toString()))).isEqualTo(CompareCommand.EXIT_REGRESSION);
-            assertThat(new CompareCommand().run(List.of(head.toString(), dir.resolve("missing").toString())))
+            assertThat(Main.execute(List.of("compare", head.toString(), dir.resolve("missing").toString())))
                     .isEqualTo(2);
         } finally {
             System.setOut(original);

@@ -69,8 +69,8 @@ class FlameGraphsTest {
 
     @Test
     void isAnOptionOfTheRunOffByDefault() {
-        assertThat(RunOptions.parse(List.of("--flamegraphs")).flameGraphs(5)).isTrue();
-        assertThat(RunOptions.parse(List.of()).flameGraphs(0)).isFalse();
+        assertThat(RunCommandTest.options("--flamegraphs").flameGraphs(5)).isTrue();
+        assertThat(RunCommandTest.options().flameGraphs(0)).isFalse();
     }
 
     @Test

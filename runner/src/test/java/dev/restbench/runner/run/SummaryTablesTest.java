@@ -34,8 +34,8 @@ class SummaryTablesTest {
     void theConcurrencySweepIsOneTableWithAColumnPerStep() {
         Path root = Path.of("..").toAbsolutePath().normalize();
         Manifest manifest = ManifestLoader.load(root.resolve("benchmarks.json"));
-        RunSelection selection = RunSelection.of(manifest, RunOptions.parse(List.of("--root", root.toString(),
-                "--profile", "sweep", "--variants", "express,jersey", "--seed", "1")));
+        RunSelection selection = RunSelection.of(manifest, RunCommandTest.options("--root", root.toString(),
+                "--profile", "sweep", "--variants", "express,jersey", "--seed", "1"));
         assertThat(selection.regimes()).containsExactly("users-10", "users-25", "users-50", "users-100");
         RunResults results = new RunResults(selection);
         double[] rps = {900, 1500, 1700, 1650};
@@ -69,8 +69,8 @@ class SummaryTablesTest {
     void theSentenceGivesEachRatioWithItsIntervalOverTheStarts() {
         Path root = Path.of("..").toAbsolutePath().normalize();
         Manifest manifest = ManifestLoader.load(root.resolve("benchmarks.json"));
-        RunSelection selection = RunSelection.of(manifest, RunOptions.parse(List.of("--root", root.toString(),
-                "--profile", "quick", "--variants", "jersey,spring-mvc", "--scenarios", "read-heavy", "--seed", "1")));
+        RunSelection selection = RunSelection.of(manifest, RunCommandTest.options("--root", root.toString(),
+                "--profile", "quick", "--variants", "jersey,spring-mvc", "--scenarios", "read-heavy", "--seed", "1"));
         RunResults results = new RunResults(selection);
         double[][] cpu = {{100, 110}, {200, 220}}; // per variant, its two starts
         for (int start = 0; start < 2; start++) {

@@ -68,7 +68,8 @@ public final class DatabaseCli {
         }
     }
 
-    private static void load(String url, String user, String password, DatasetSpec spec) {
+    /** {@code load}: the dataset on an existing server, database {@code bench} (re)created from its template. */
+    public static void load(String url, String user, String password, DatasetSpec spec) {
         if (url == null) {
             fail("load needs --url");
         }
@@ -81,7 +82,8 @@ public final class DatabaseCli {
                 report == null ? "template already current" : "dataset loaded with COPY in " + report.millis() + " ms");
     }
 
-    private static void serve(int port, boolean durable, DatasetSpec spec) throws InterruptedException {
+    /** {@code serve}: the embedded server with database {@code bench}, until the JVM is stopped. */
+    public static void serve(int port, boolean durable, DatasetSpec spec) throws InterruptedException {
         CountDownLatch stopped = new CountDownLatch(1);
         PostgresServer server = open(port, durable, spec, System.out);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
