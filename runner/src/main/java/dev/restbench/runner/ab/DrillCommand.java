@@ -17,6 +17,7 @@ import dev.restbench.runner.io.TextTable;
 import dev.restbench.runner.io.AtomicFiles;
 import dev.restbench.runner.run.BenchmarkRun;
 import dev.restbench.runner.run.RunOptions;
+import dev.restbench.runner.run.RunSelection;
 import dev.restbench.runner.stats.PowerSimulation;
 import dev.restbench.runner.stats.VarianceComponents;
 import picocli.CommandLine.Command;
@@ -105,9 +106,9 @@ public final class DrillCommand implements Callable<Integer> {
     private int prRounds = 2;
 
     @Option(names = "--pr-series", paramLabel = "<n>", converter = Converters.PositiveInt.class,
-            description = "primary series a PR judges at once (default 9: quick, 3 variants × 3 scenarios × 1"
-                    + " regime; × 3 primary metrics = 27 Holm tests are counted)")
-    private int prSeries = 9;
+            description = "primary series a PR judges at once, the Holm tests of its headline (default: the manifest's"
+                    + " default profile: its variants × scenarios × the primary metrics of each regime, 27 for quick)")
+    private Integer prSeries;
 
     @Option(names = "--seed", paramLabel = "<n>", converter = Converters.PositiveInt.class,
             description = "seed of the order within rounds (default random, recorded)")
@@ -170,12 +171,28 @@ public final class DrillCommand implements Callable<Integer> {
             System.err.println("bench drill: " + e.getMessage());
             return 2;
         }
-        String report = report(run, kinds, perTrial, minEffect, prRounds, prSeries);
+        int series = prSeries != null ? prSeries : prSeries(root, Manifests.load(root.resolve("benchmarks.json")));
+        String report = report(run, kinds, perTrial, minEffect, prRounds, series);
         System.out.print(report);
         if (output != null) {
             AtomicFiles.writeString(output, report);
         }
         return 0;
+    }
+
+    /**
+     * How many primary series a PR's A/B judges at once under the default profile (the workflow's): one per variant,
+     * scenario, regime and metric that is primary in that regime. Derived, so that a profile with another shape
+     * changes the simulated power with it.
+     */
+    static int prSeries(Path root, Manifest manifest) {
+        RunSelection selection = RunSelection.of(manifest, RunOptions.of(root, root.resolve("benchmarks.json"),
+                manifest.defaultProfile(), root.resolve("results"), List.of(), List.of(), 1L));
+        int perCell = 0;
+        for (String regime : selection.regimes()) {
+            perCell += (int) manifest.metrics().stream().filter(m -> m.primaryIn(regime)).count();
+        }
+        return Math.max(1, selection.variants().size() * selection.scenarios().size() * perCell);
     }
 
     /** The whole report: rates per kind, variance components, simulated power. */
@@ -222,7 +239,8 @@ public final class DrillCommand implements Callable<Integer> {
             rates.row(kind, Integer.toString(trials), rate(raised, trials), target == null ? "—" : rate(targetHit, trials),
                     targetChanges.isEmpty() ? "—" : changes(targetChanges));
         }
-        out.append(rates.markdown()).append('\n').append(components(a, perTrial, prRounds, prSeries));
+        RunRecord sameJar = kinds.contains("aa") ? InterleavedRun.select(run, "aa", null) : null;
+        out.append(rates.markdown()).append('\n').append(components(a, sameJar, perTrial, prRounds, prSeries));
         return out.toString();
     }
 
@@ -266,30 +284,39 @@ public final class DrillCommand implements Callable<Integer> {
         return RunRecord.of(raw, copy.runId() + " rounds " + from + "-" + to);
     }
 
-    /** Variance components of every primary series of copy a, and the power they give a PR. */
-    private static String components(RunRecord a, int perTrial, int prRounds, int prSeries) {
+    /**
+     * Variance components of every primary series of copy a — pooled with copy aa's starts when the drill has one
+     * (the same jar, so its starts are samples of the same distribution) — and the power they give a PR.
+     */
+    private static String components(RunRecord a, RunRecord sameJar, int perTrial, int prRounds, int prSeries) {
         StringBuilder out = new StringBuilder();
         int windows = 0;
-        out.append("Variance components of copy `a` over all its starts (ln scale, shown as CV %), and what they imply"
-                + " (simulated, 4,000 replications, +10 % in one series, Holm over the others):\n\n");
+        out.append("Variance components of copy `a`").append(sameJar == null ? "" : " and `aa` (the same jar)")
+                .append(" over all ").append(sameJar == null ? "its" : "their").append(" starts (ln scale, shown as CV"
+                + " %), and what they imply (simulated, 4,000 replications, +10 % in one series, Holm over the"
+                + " others):\n\n");
         TextTable table = TextTable.of(List.of("series", "starts × windows", "between starts", "within a start",
                 "optimal windows/start", "detects +10 % with " + perTrial + " rounds, 3 series",
-                "with " + prRounds + " rounds, " + prSeries * 3 + " series",
-                "rounds for 95 % at " + prSeries * 3 + " series"), 1);
+                "with " + prRounds + " rounds, " + prSeries + " series",
+                "rounds for 95 % at " + prSeries + " series"), 1);
         for (RunRecord.Point point : a.points()) {
             if (!point.primary() || point.windows().length == 0 || !allPositive(point.windows())) {
                 continue;
             }
-            VarianceComponents.Components c = VarianceComponents.estimate(point.windows());
+            double[][] starts = pooled(point, sameJar);
+            if (!allPositive(starts)) {
+                continue;
+            }
+            VarianceComponents.Components c = VarianceComponents.estimate(starts);
             windows = point.windows()[0].length;
             PowerSimulation.Noise noise = PowerSimulation.Noise.of(c);
             double drill = PowerSimulation.simulate(noise, new PowerSimulation.Design(perTrial, windows), 1.10, 0.05, 3,
                     4000, 1).detectionRate();
             double pr = PowerSimulation.simulate(noise, new PowerSimulation.Design(prRounds, windows), 1.10, 0.05,
-                    prSeries * 3, 4000, 2).detectionRate();
+                    prSeries, 4000, 2).detectionRate();
             int needed = -1;
             for (int n = 2; n <= 60; n++) {
-                if (PowerSimulation.simulate(noise, new PowerSimulation.Design(n, windows), 1.10, 0.05, prSeries * 3,
+                if (PowerSimulation.simulate(noise, new PowerSimulation.Design(n, windows), 1.10, 0.05, prSeries,
                         2000, 3).detectionRate() >= 0.95) {
                     needed = n;
                     break;
@@ -302,6 +329,19 @@ public final class DrillCommand implements Callable<Integer> {
         out.append(table.markdown());
         out.append("\n(Optimal windows per start by Kalibera & Jones for a start costing 60 s and a window 5 s.)\n");
         return out.toString();
+    }
+
+    /** The point's starts, followed by the same series' starts in the same-jar copy when there is one. */
+    static double[][] pooled(RunRecord.Point point, RunRecord sameJar) {
+        if (sameJar == null) {
+            return point.windows();
+        }
+        return sameJar.points().stream().filter(p -> p.seriesKey().equals(point.seriesKey()))
+                .filter(p -> p.windows().length > 0 && p.windows()[0].length == point.windows()[0].length)
+                .findFirst()
+                .map(p -> java.util.stream.Stream.concat(Arrays.stream(point.windows()), Arrays.stream(p.windows()))
+                        .toArray(double[][]::new))
+                .orElse(point.windows());
     }
 
     private static boolean allPositive(double[][] values) {

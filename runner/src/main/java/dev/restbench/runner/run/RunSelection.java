@@ -14,7 +14,7 @@ public record RunSelection(String profileName, Manifest.Profile profile, Manifes
 
     static final List<String> ALL_REGIMES = List.of("capacity", "latency");
 
-    static RunSelection of(Manifest manifest, RunOptions options) {
+    public static RunSelection of(Manifest manifest, RunOptions options) {
         String profileName = options.profile().orElse(manifest.defaultProfile());
         Manifest.Profile profile = manifest.profiles().get(profileName);
         if (profile == null) {

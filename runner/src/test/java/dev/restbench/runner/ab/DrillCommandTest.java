@@ -52,7 +52,9 @@ class DrillCommandTest {
         assertThat(cpu.find()).as(report).isTrue();
         assertThat(Integer.parseInt(aa.group(1))).isZero();
         assertThat(Integer.parseInt(cpu.group(1))).isGreaterThanOrEqualTo(4);
-        assertThat(report).contains("| jersey/join-filter/capacity/cpu_us_per_req | 20 × 3 | ");
+        assertThat(report).as("a's starts pooled with aa's (the same jar)")
+                .contains("copy `a` and `aa` (the same jar)")
+                .contains("| jersey/join-filter/capacity/cpu_us_per_req | 40 × 3 | ");
     }
 
     @Test
@@ -64,6 +66,36 @@ class DrillCommandTest {
         assertThat(point.rounds()).containsExactly(4, 5, 6, 7);
         assertThat(point.values()).hasSize(4);
         assertThat(point.windows()).hasNumberOfRows(4);
+    }
+
+    @Test
+    void withoutAnAaCopyTheComponentsAreAsAlone() {
+        String report = DrillCommand.report(drill(), List.of("cpu10"), 4, 5, 2, 12);
+        assertThat(report).contains("copy `a` over all its starts")
+                .contains("| jersey/join-filter/capacity/cpu_us_per_req | 20 × 3 | ");
+    }
+
+    /** The PR's primary series follow the default profile: variants × scenarios × the primary metrics per regime. */
+    @Test
+    void thePrsPrimarySeriesComeFromTheDefaultProfile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path repo)
+            throws Exception {
+        java.nio.file.Path root = java.nio.file.Path.of(System.getProperty("restbench.root", "..")).toAbsolutePath()
+                .normalize();
+        ObjectNode json = (ObjectNode) dev.restbench.runner.io.Json.MAPPER.readTree(root.resolve("benchmarks.json").toFile());
+        json.remove("$schema");
+        String name = json.path("defaultProfile").asText();
+        ObjectNode profile = (ObjectNode) json.path("profiles").path(name);
+        profile.remove("where");
+        profile.putArray("variants").add("jersey").add("spring-mvc");
+        profile.putArray("scenarios").add("point-read").add("mixed");
+        profile.putArray("regimes").add("capacity").add("latency");
+        dev.restbench.manifest.Manifest manifest = dev.restbench.runner.manifest.Manifests.parse(
+                dev.restbench.runner.io.Json.MAPPER.writeValueAsString(json), "test.json");
+        long perCell = manifest.metrics().stream().filter(m -> m.primaryIn("capacity")).count()
+                + manifest.metrics().stream().filter(m -> m.primaryIn("latency")).count();
+        assertThat(perCell).isGreaterThanOrEqualTo(2);
+
+        assertThat(DrillCommand.prSeries(repo, manifest)).isEqualTo(2 * 2 * perCell);
     }
 
     @Test
