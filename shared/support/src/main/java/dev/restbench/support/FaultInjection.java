@@ -14,8 +14,9 @@ import java.util.Map;
  * regression in every variant, whatever its baseline; sizing it on the process's cost, not the request thread's,
  * makes it 10 % of what the runner measures (the process's deltas per request). Until the first second's estimate
  * exists (or where the JVM cannot count process CPU), a fault is sized on the request thread's own cost instead.
- * The allocation fault allocates short-lived byte arrays (what a careless copy of a body would); zeroing them costs a
- * little CPU too (about 1 µs per 10 KB), so it is not a pure allocation regression, only very nearly one. The CPU
+ * The allocation fault allocates short-lived byte arrays (what a careless copy of a body would); zeroing them and the
+ * collections the extra garbage brings cost CPU too (jersey point-read, +10 % allocation: +3…+6 % CPU per request),
+ * so it is not a pure allocation regression, as a careless copy is not. The CPU
  * fault spins until the thread's CPU clock has moved far enough, so it overshoots by up to one clock read (about a
  * microsecond).
  */
