@@ -48,20 +48,17 @@ public final class FaultInjection {
     }
 
     public FaultInjection(double cpuPercent, double allocPercent) {
+        this(cpuPercent, allocPercent,
+                cpuPercent > 0 || allocPercent > 0 ? ProcessCostPerRequest.ofThisProcess() : null);
+    }
+
+    /** The faults sized on a given process-cost estimate (tests pass a fake process). */
+    FaultInjection(double cpuPercent, double allocPercent, ProcessCostPerRequest processCost) {
         check(ENV, cpuPercent);
         check(ALLOC_ENV, allocPercent);
         if (allocPercent > 0 && ALLOCATION == null) {
             throw new IllegalArgumentException(ALLOC_ENV + " needs a JVM that counts allocated bytes per thread (HotSpot)");
         }
-        this.cpuPercent = cpuPercent;
-        this.allocPercent = allocPercent;
-        this.processCost = enabled() ? ProcessCostPerRequest.ofThisProcess() : null;
-    }
-
-    /** For tests: the faults sized on a given process-cost estimate. */
-    FaultInjection(double cpuPercent, double allocPercent, ProcessCostPerRequest processCost) {
-        check(ENV, cpuPercent);
-        check(ALLOC_ENV, allocPercent);
         this.cpuPercent = cpuPercent;
         this.allocPercent = allocPercent;
         this.processCost = processCost;
