@@ -40,7 +40,9 @@ import java.util.concurrent.Callable;
  * order. The rounds are then cut into consecutive, disjoint groups: each group is one independent A/B trial of
  * {@code a} against each kind, judged exactly as {@code ./bench ab} judges a PR (no resampling of the same starts).
  * The report gives, per kind, how often the trials raised a regression (with a 95 % interval), the variance components
- * of every primary metric, and the detection rate those components imply for a PR budget (simulated).
+ * of every primary metric, and the detection rate those components imply for a PR budget (simulated). Several runs
+ * of the same drill (one method, one profile) can be re-analysed together with {@code --from} repeated: their trials
+ * add up, so a drill too long for one sitting can be run in parts.
  */
 @Command(name = "drill",
         header = "regression drill: false-alarm and detection rates of the A/B verdict here, variance components, power",
@@ -50,7 +52,8 @@ import java.util.concurrent.Callable;
                 + " --rounds-per-trial and judges each group like a PR's A/B (docs/verdicts.md). Prints, per kind, the"
                 + " share of trials that raised a regression with its 95 %% interval; per primary metric the variance"
                 + " components (between and within starts); and the detection rate of a 10 %% regression those"
-                + " components give a PR of --pr-rounds rounds over --pr-series primary series (simulated).")
+                + " components give a PR of --pr-rounds rounds over --pr-series primary series (simulated). --from"
+                + " re-analyses earlier runs; given several times, it pools their trials.")
 public final class DrillCommand implements Callable<Integer> {
 
     /** The kinds a drill can inject, by label: the environment of that copy. */
@@ -115,8 +118,9 @@ public final class DrillCommand implements Callable<Integer> {
     private Integer seed;
 
     @Option(names = "--from", paramLabel = "<results dir>",
-            description = "re-analyse an earlier drill run instead of running one")
-    private Path from;
+            description = "re-analyse earlier drill runs instead of running one; repeat it to pool the trials of"
+                    + " several runs of the same drill (same environment fingerprint and profile)")
+    private List<Path> from = List.of();
 
     @Option(names = "--workdir", paramLabel = "<dir>", description = "derived manifest and results (default target/drill)")
     private Path workdirOption;
@@ -136,10 +140,8 @@ public final class DrillCommand implements Callable<Integer> {
                 throw new UsageException("unknown kind '" + kind + "' (known: " + String.join(", ", KINDS.keySet()) + ")");
             }
         }
-        Path runDir;
-        if (from != null) {
-            runDir = from;
-        } else {
+        List<Path> runDirs = new ArrayList<>(from);
+        if (runDirs.isEmpty()) {
             if (trials * perTrial > 50) {
                 throw new UsageException("--trials × --rounds-per-trial must be at most 50 rounds");
             }
@@ -161,18 +163,22 @@ public final class DrillCommand implements Callable<Integer> {
                     // The drill measures the verdicts, not the error budget: a slow latency bound on a busy box
                     // must not fail (drop) a cell.
                     600_000.0, workdir.resolve("drill-benchmarks.json"));
-            runDir = BenchmarkRun.execute(RunOptions.of(root, derived, profile, workdir.resolve("results"), List.of(),
-                    List.of(), seed == null ? null : (long) seed), BenchmarkRun.RoundListener.ALL, System.out);
+            runDirs.add(BenchmarkRun.execute(RunOptions.of(root, derived, profile, workdir.resolve("results"),
+                    List.of(), List.of(), seed == null ? null : (long) seed), BenchmarkRun.RoundListener.ALL,
+                    System.out));
         }
-        RunRecord run;
+        List<RunRecord> runs = new ArrayList<>();
         try {
-            run = RunRecord.read(runDir);
+            for (Path runDir : runDirs) {
+                runs.add(RunRecord.read(runDir));
+            }
+            checkPoolable(runs, perTrial);
         } catch (IllegalArgumentException e) {
             System.err.println("bench drill: " + e.getMessage());
             return 2;
         }
         int series = prSeries != null ? prSeries : prSeries(root, Manifests.load(root.resolve("benchmarks.json")));
-        String report = report(run, kinds, perTrial, minEffect, prRounds, series);
+        String report = report(runs, kinds, perTrial, minEffect, prRounds, series);
         System.out.print(report);
         if (output != null) {
             AtomicFiles.writeString(output, report);
@@ -195,15 +201,91 @@ public final class DrillCommand implements Callable<Integer> {
         return Math.max(1, selection.variants().size() * selection.scenarios().size() * perCell);
     }
 
-    /** The whole report: rates per kind, variance components, simulated power. */
+    /**
+     * Runs whose trials may be counted together: one machine and one method, each cut into whole trials. The
+     * environment's fingerprint cannot decide it, because its method hash counts the starts per variant, which is
+     * exactly what differs between two parts of one drill; so every other part is compared — the environment without
+     * its hashes, the method without {@code startsPerVariant}, the metrics' definitions, the profile and the cells.
+     * The scenarios' loads are not in a run's record: the run ids name the commits they were measured at.
+     */
+    static void checkPoolable(List<RunRecord> runs, int perTrial) {
+        RunRecord first = runs.get(0);
+        for (RunRecord run : runs) {
+            String differs = differsFrom(first, run);
+            if (differs != null) {
+                throw new IllegalArgumentException("run " + run.runId() + " is not comparable with " + first.runId()
+                        + " (" + differs + " differs): its trials cannot be pooled");
+            }
+            int rounds = run.raw().path("plan").path("rounds").asInt();
+            if (rounds < perTrial || rounds % perTrial != 0) {
+                throw new IllegalArgumentException("run " + run.runId() + " has " + rounds + " rounds, not a whole"
+                        + " number of trials of " + perTrial);
+            }
+        }
+    }
+
+    /** The first part of the record that makes run's starts samples of another design than first's, or null. */
+    private static String differsFrom(RunRecord first, RunRecord run) {
+        var environment = (com.fasterxml.jackson.databind.node.ObjectNode) first.environment().deepCopy();
+        var otherEnvironment = (com.fasterxml.jackson.databind.node.ObjectNode) run.environment().deepCopy();
+        for (var node : List.of(environment, otherEnvironment)) {
+            node.remove(List.of("fingerprint", "methodHash", "manifestHash"));
+        }
+        if (!environment.equals(otherEnvironment)) {
+            return "the environment";
+        }
+        var method = first.raw().path("method").deepCopy();
+        var otherMethod = run.raw().path("method").deepCopy();
+        for (var node : List.of(method, otherMethod)) {
+            if (node instanceof com.fasterxml.jackson.databind.node.ObjectNode object) {
+                object.remove("startsPerVariant");
+            }
+        }
+        if (!method.equals(otherMethod)) {
+            return "the method";
+        }
+        if (!first.raw().path("metricDefinitions").equals(run.raw().path("metricDefinitions"))) {
+            return "a metric's definition";
+        }
+        if (!first.profile().equals(run.profile())) {
+            return "the profile";
+        }
+        if (!cells(first).equals(cells(run))) {
+            return "the set of cells";
+        }
+        return null;
+    }
+
+    private static java.util.Set<String> cells(RunRecord run) {
+        java.util.Set<String> cells = new java.util.TreeSet<>();
+        run.raw().path("cells").forEach(cell -> cells.add(cell.path("variant").asText() + "/"
+                + cell.path("scenario").asText() + "/" + cell.path("regime").asText()));
+        return cells;
+    }
+
+    /** The whole report for one drill run. */
     static String report(RunRecord run, List<String> kinds, int perTrial, double minEffect, int prRounds,
                          int prSeries) {
-        int rounds = run.raw().path("plan").path("rounds").asInt();
+        return report(List.of(run), kinds, perTrial, minEffect, prRounds, prSeries);
+    }
+
+    /**
+     * The whole report over one or more runs of the same drill: rates per kind over all their trials, variance
+     * components over all their starts, simulated power. Trials never span two runs.
+     */
+    static String report(List<RunRecord> runs, List<String> kinds, int perTrial, double minEffect, int prRounds,
+                         int prSeries) {
+        int rounds = 0;
+        List<String> sources = new ArrayList<>();
+        for (RunRecord run : runs) {
+            int runRounds = run.raw().path("plan").path("rounds").asInt();
+            rounds += runRounds;
+            sources.add("`" + run.runId() + "`" + (runs.size() > 1 ? " (" + runRounds + " rounds)" : ""));
+        }
         int trials = rounds / perTrial;
-        RunRecord a = InterleavedRun.select(run, "a", null);
         StringBuilder out = new StringBuilder();
-        out.append("### Regression drill: run `").append(run.runId()).append("` (profile ").append(run.profile())
-                .append(")\n\n");
+        out.append("### Regression drill: run").append(runs.size() > 1 ? "s " : " ").append(String.join(", ", sources))
+                .append(" (profile ").append(runs.get(0).profile()).append(")\n\n");
         out.append(String.format(Locale.ROOT, "%d rounds of %d copies (a, %s), cut into %d independent trials of %d"
                         + " rounds; each trial judged like a PR's A/B at α = 0.05 with Holm over its primary series and"
                         + " a %s %% minimum effect.%n%n", rounds, kinds.size() + 1, String.join(", ", kinds), trials,
@@ -211,36 +293,46 @@ public final class DrillCommand implements Callable<Integer> {
         TextTable rates = TextTable.of(List.of("kind", "trials", "regression raised (any primary)",
                 "target metric regressed", "target change, median (range)"), 1);
         for (String kind : kinds) {
-            RunRecord copy = InterleavedRun.select(run, kind, null);
             int raised = 0;
             int targetHit = 0;
             List<Double> targetChanges = new ArrayList<>();
-            for (int t = 0; t < trials; t++) {
-                int from = t * perTrial;
-                int to = from + perTrial;
-                Judgement judgement = PairedJudge.judge(rounds(a, from, to), rounds(copy, from, to), 0.05, minEffect,
-                        perTrial + " rounds");
-                if (judgement.hasRegression()) {
-                    raised++;
-                }
-                String target = target(kind);
-                for (SeriesVerdict row : judgement.rows()) {
-                    if (target != null && row.metric().equals(target) && row.primary()) {
-                        if (row.verdict() == Verdict.REGRESSION) {
-                            targetHit++;
-                        }
-                        if (row.changePct() != null) {
-                            targetChanges.add(row.changePct());
+            String target = target(kind);
+            for (RunRecord run : runs) {
+                RunRecord a = InterleavedRun.select(run, "a", null);
+                RunRecord copy = InterleavedRun.select(run, kind, null);
+                int runTrials = run.raw().path("plan").path("rounds").asInt() / perTrial;
+                for (int t = 0; t < runTrials; t++) {
+                    int from = t * perTrial;
+                    int to = from + perTrial;
+                    Judgement judgement = PairedJudge.judge(rounds(a, from, to), rounds(copy, from, to), 0.05,
+                            minEffect, perTrial + " rounds");
+                    if (judgement.hasRegression()) {
+                        raised++;
+                    }
+                    for (SeriesVerdict row : judgement.rows()) {
+                        if (target != null && row.metric().equals(target) && row.primary()) {
+                            if (row.verdict() == Verdict.REGRESSION) {
+                                targetHit++;
+                            }
+                            if (row.changePct() != null) {
+                                targetChanges.add(row.changePct());
+                            }
                         }
                     }
                 }
             }
-            String target = target(kind);
             rates.row(kind, Integer.toString(trials), rate(raised, trials), target == null ? "—" : rate(targetHit, trials),
                     targetChanges.isEmpty() ? "—" : changes(targetChanges));
         }
-        RunRecord sameJar = kinds.contains("aa") ? InterleavedRun.select(run, "aa", null) : null;
-        out.append(rates.markdown()).append('\n').append(components(a, sameJar, perTrial, prRounds, prSeries));
+        List<RunRecord> baselines = new ArrayList<>();
+        for (RunRecord run : runs) {
+            baselines.add(InterleavedRun.select(run, "a", null));
+            if (kinds.contains("aa")) {
+                baselines.add(InterleavedRun.select(run, "aa", null));
+            }
+        }
+        out.append(rates.markdown()).append('\n')
+                .append(components(baselines, kinds.contains("aa"), perTrial, prRounds, prSeries));
         return out.toString();
     }
 
@@ -285,21 +377,23 @@ public final class DrillCommand implements Callable<Integer> {
     }
 
     /**
-     * Variance components of every primary series of copy a — pooled with copy aa's starts when the drill has one
-     * (the same jar, so its starts are samples of the same distribution) — and the power they give a PR.
+     * Variance components of every primary series over every start of the same jar — copy a, pooled with copy aa's
+     * starts when the drill has one, in every pooled run — and the power they give a PR.
      */
-    private static String components(RunRecord a, RunRecord sameJar, int perTrial, int prRounds, int prSeries) {
+    private static String components(List<RunRecord> sameJar, boolean withAa, int perTrial, int prRounds,
+                                     int prSeries) {
         StringBuilder out = new StringBuilder();
         int windows = 0;
-        out.append("Variance components of copy `a`").append(sameJar == null ? "" : " and `aa` (the same jar)")
-                .append(" over all ").append(sameJar == null ? "its" : "their").append(" starts (ln scale, shown as CV"
-                + " %), and what they imply (simulated, 4,000 replications, +10 % in one series, Holm over the"
-                + " others):\n\n");
+        out.append("Variance components of copy `a`").append(withAa ? " and `aa` (the same jar)" : "")
+                .append(" over all ").append(withAa ? "their" : "its").append(" starts")
+                .append(sameJar.size() > (withAa ? 2 : 1) ? " in every run" : "")
+                .append(" (ln scale, shown as CV %), and what they imply (simulated, 4,000 replications, +10 % in one"
+                        + " series, Holm over the others):\n\n");
         TextTable table = TextTable.of(List.of("series", "starts × windows", "between starts", "within a start",
                 "optimal windows/start", "detects +10 % with " + perTrial + " rounds, 3 series",
                 "with " + prRounds + " rounds, " + prSeries + " series",
                 "rounds for 95 % at " + prSeries + " series"), 1);
-        for (RunRecord.Point point : a.points()) {
+        for (RunRecord.Point point : sameJar.get(0).points()) {
             if (!point.primary() || point.windows().length == 0 || !allPositive(point.windows())) {
                 continue;
             }
@@ -331,17 +425,18 @@ public final class DrillCommand implements Callable<Integer> {
         return out.toString();
     }
 
-    /** The point's starts, followed by the same series' starts in the same-jar copy when there is one. */
-    static double[][] pooled(RunRecord.Point point, RunRecord sameJar) {
-        if (sameJar == null) {
-            return point.windows();
-        }
-        return sameJar.points().stream().filter(p -> p.seriesKey().equals(point.seriesKey()))
-                .filter(p -> p.windows().length > 0 && p.windows()[0].length == point.windows()[0].length)
-                .findFirst()
-                .map(p -> java.util.stream.Stream.concat(Arrays.stream(point.windows()), Arrays.stream(p.windows()))
-                        .toArray(double[][]::new))
-                .orElse(point.windows());
+    /**
+     * The starts of the point's series in every record of the same jar, in order; a record whose windows per start
+     * differ from the point's is left out (its starts are not samples of the same design).
+     */
+    static double[][] pooled(RunRecord.Point point, List<RunRecord> sameJar) {
+        int windows = point.windows()[0].length;
+        return sameJar.stream()
+                .flatMap(record -> record.points().stream().filter(p -> p.seriesKey().equals(point.seriesKey()))
+                        .filter(p -> p.windows().length > 0 && p.windows()[0].length == windows)
+                        .limit(1))
+                .flatMap(p -> Arrays.stream(p.windows()))
+                .toArray(double[][]::new);
     }
 
     private static boolean allPositive(double[][] values) {

@@ -13,22 +13,30 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class DrillCommandTest {
 
     /** A drill run of 20 rounds: copies a, aa (same), cpu10 (+10 % CPU); 2 % per-start noise, 3 windows of 1 %. */
     private static RunRecord drill() {
-        Random random = new Random(21);
-        ObjectNode run = RunFixtures.empty("drill", "abc", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "quick");
-        run.with("plan").put("rounds", 20);
-        int[] rounds = new int[20];
-        for (int r = 0; r < 20; r++) {
+        return drill("drill", 20, 21, RunFixtures.FINGERPRINT);
+    }
+
+    private static RunRecord drill(String runId, int roundCount, long seed, String fingerprint) {
+        Random random = new Random(seed);
+        ObjectNode run = RunFixtures.empty(runId, "abc", "2026-11-20T00:00:00Z", fingerprint, "quick");
+        run.with("plan").put("rounds", roundCount);
+        // As the runner writes them: the number of starts is part of the method and its hash.
+        run.putObject("method").put("startsPerVariant", roundCount).put("windowsPerCell", 3).put("windowSeconds", 5);
+        ((ObjectNode) run.get("environment")).put("methodHash", "sha256:method-with-" + roundCount + "-starts");
+        int[] rounds = new int[roundCount];
+        for (int r = 0; r < roundCount; r++) {
             rounds[r] = r;
         }
         for (String copy : List.of("a", "aa", "cpu10")) {
-            double[][] cpu = new double[20][];
-            double[][] alloc = new double[20][];
-            for (int r = 0; r < 20; r++) {
+            double[][] cpu = new double[roundCount][];
+            double[][] alloc = new double[roundCount][];
+            for (int r = 0; r < roundCount; r++) {
                 double start = 1 + 0.02 * random.nextGaussian();
                 double level = 300 * (copy.equals("cpu10") ? 1.10 : 1.0) * start;
                 cpu[r] = new double[] {level * (1 + 0.01 * random.nextGaussian()),
@@ -96,6 +104,51 @@ class DrillCommandTest {
         assertThat(perCell).isGreaterThanOrEqualTo(2);
 
         assertThat(DrillCommand.prSeries(repo, manifest)).isEqualTo(2 * 2 * perCell);
+    }
+
+    /**
+     * Two runs of the same drill count as one: their trials add up, and so do the starts behind the components. They
+     * differ in the number of starts, so in their method hash and fingerprint, and still pool.
+     */
+    @Test
+    void theTrialsOfSeveralRunsArePooled() {
+        List<RunRecord> runs = List.of(drill("first", 12, 5, RunFixtures.FINGERPRINT),
+                drill("second", 8, 6, "sha256:" + "1".repeat(64)));
+        DrillCommand.checkPoolable(runs, 4);
+
+        String report = DrillCommand.report(runs, List.of("aa", "cpu10"), 4, 5, 2, 12);
+
+        assertThat(report).contains("runs `first` (12 rounds), `second` (8 rounds)")
+                .contains("20 rounds of 3 copies (a, aa, cpu10), cut into 5 independent trials of 4 rounds")
+                .contains("| aa | 5 | ")
+                .contains("starts in every run")
+                .contains("| jersey/join-filter/capacity/cpu_us_per_req | 40 × 3 | ");
+        Matcher cpu = Pattern.compile("\\| cpu10 \\| 5 \\| \\d/5 = \\d+ % \\(\\d+–\\d+ %\\) \\| (\\d)/5 = ").matcher(report);
+        assertThat(cpu.find()).as(report).isTrue();
+        assertThat(Integer.parseInt(cpu.group(1))).isGreaterThanOrEqualTo(4);
+    }
+
+    @Test
+    void runsOfAnotherMethodOrWithAPartTrialAreNotPooled() {
+        RunRecord first = drill("first", 8, 5, RunFixtures.FINGERPRINT);
+        RunRecord otherMachine = drill("machine", 8, 6, RunFixtures.FINGERPRINT);
+        otherMachine.raw().with("environment").put("cpuCount", 4);
+        RunRecord otherWindows = drill("windows", 8, 6, RunFixtures.FINGERPRINT);
+        otherWindows.raw().with("method").put("windowSeconds", 10);
+        RunRecord otherProfile = RunFixtures.record(drill("profile", 8, 6, RunFixtures.FINGERPRINT).raw()
+                .put("profile", "full"));
+        RunRecord partTrial = drill("part", 6, 7, RunFixtures.FINGERPRINT);
+
+        assertThatThrownBy(() -> DrillCommand.checkPoolable(List.of(first, otherMachine), 4))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("run machine is not comparable with first (the environment differs)");
+        assertThatThrownBy(() -> DrillCommand.checkPoolable(List.of(first, otherWindows), 4))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("(the method differs)");
+        assertThatThrownBy(() -> DrillCommand.checkPoolable(List.of(first, otherProfile), 4))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("(the profile differs)");
+        assertThatThrownBy(() -> DrillCommand.checkPoolable(List.of(first, partTrial), 4))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("run part has 6 rounds, not a whole number of trials of 4");
     }
 
     @Test
