@@ -1,6 +1,7 @@
 package dev.restbench.runner.stats;
 
 import org.apache.commons.statistics.distribution.TDistribution;
+import org.apache.commons.statistics.inference.BinomialTest;
 import org.apache.commons.statistics.inference.TTest;
 import org.apache.commons.statistics.inference.WilcoxonSignedRankTest;
 
@@ -26,7 +27,10 @@ public final class PairedRatio {
     public enum Status {
         /** At least two blocks with some spread: p-value, interval and detectable change are real. */
         ESTIMATED,
-        /** At least two blocks, all log ratios identical: a degenerate (zero-width) result, shown as such. */
+        /**
+         * At least two blocks, all log ratios identical (a discrete metric, e.g. a connection count): the t-test has
+         * no variance to work with, so the p-value is the exact sign test's, {@link #noSpreadPValue}.
+         */
         NO_SPREAD,
         /** Fewer blocks than the method needs: p = 1, the interval unbounded, nothing detectable. */
         TOO_FEW_BLOCKS
@@ -90,16 +94,29 @@ public final class PairedRatio {
 
     /**
      * The p-value of {@link #tTest} alone, from the log ratios: the one-sample t-test of mean d = 0, which is the
-     * paired t-test (Commons Statistics). 1 for fewer than 2 blocks; without spread 1 if d = 0, else 0.
+     * paired t-test (Commons Statistics). 1 for fewer than 2 blocks; without spread {@link #noSpreadPValue}.
      */
     static double pValue(double[] d) {
         if (d.length < 2) {
             return 1;
         }
         if (Descriptive.sd(d) == 0) {
-            return d[0] == 0 ? 1 : 0;
+            return noSpreadPValue(d);
         }
         return TTest.withDefaults().test(d).getPValue();
+    }
+
+    /**
+     * Identical log ratios in every block: 1 when they are 0, else the two-sided exact sign test's p-value (Commons
+     * Statistics' binomial test of n heads in n at ½: 2^(1−n)). A zero variance makes the t statistic infinite and its
+     * p-value 0, which would let two blocks of a discrete metric (1.41 → 1.00 connections twice) pass any correction;
+     * the sign test asks only how likely it is that every block moves the same way, which two blocks do half the time.
+     */
+    static double noSpreadPValue(double[] d) {
+        if (d[0] == 0) {
+            return 1;
+        }
+        return BinomialTest.withDefaults().test(d.length, d.length, 0.5).getPValue();
     }
 
     /**
@@ -134,7 +151,7 @@ public final class PairedRatio {
         double[] walsh = walshAverages(d);
         double ratio = Math.exp(Descriptive.median(walsh));
         if (Arrays.stream(d).allMatch(x -> x == d[0])) {
-            return new HodgesLehmann(n, ratio, new Interval(ratio, ratio, confidence), d[0] == 0 ? 1 : 0,
+            return new HodgesLehmann(n, ratio, new Interval(ratio, ratio, confidence), noSpreadPValue(d),
                     Status.NO_SPREAD);
         }
         double p = WilcoxonSignedRankTest.withDefaults().test(d).getPValue();

@@ -61,6 +61,29 @@ class PairedJudgeTest {
         assertThat(detected).isGreaterThanOrEqualTo(45);
     }
 
+    /**
+     * A discrete secondary metric — the pool's peak connections, 1.41 in the base's starts and 1.00 in the head's, in
+     * both of two rounds — has no spread to test against. It was a 🟢 "improvement, p = 0" in a real PR comment; with
+     * two rounds of the same sign the sign test gives p = 0.5, so it is undecided, and the headline stays quiet.
+     */
+    @Test
+    void aDiscreteMetricThatMovesTheSameInTwoRoundsIsNotAChange() {
+        ObjectNode run = RunFixtures.empty("ab", "abc", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "smoke");
+        double[][] base = {{2, 1}, {2, 1}};
+        double[][] head = {{1, 1}, {1, 1}};
+        RunFixtures.cell(run, "jersey--base", "read-heavy", "capacity", Map.of("hikari_active_peak", base),
+                new int[] {0, 1});
+        RunFixtures.cell(run, "jersey--head", "read-heavy", "capacity", Map.of("hikari_active_peak", head),
+                new int[] {0, 1});
+
+        Judgement judgement = judge(RunFixtures.record(run));
+
+        SeriesVerdict row = judgement.rows().get(0);
+        assertThat(row.changePct()).isCloseTo(-29.3, org.assertj.core.data.Offset.offset(0.1));
+        assertThat(row.verdict()).isNotIn(Verdict.IMPROVEMENT, Verdict.REGRESSION);
+        assertThat(judgement.hasRegression()).isFalse();
+    }
+
     @Test
     void theSameShiftOnABiggerIsBetterMetricIsAnImprovement() {
         SeriesVerdict row = judge(interleaved(3, 1.10, "throughput")).rows().get(0);

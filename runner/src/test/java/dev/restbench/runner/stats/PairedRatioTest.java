@@ -109,9 +109,23 @@ class PairedRatioTest {
         assertThat(same.pValue()).isEqualTo(1.0);
         assertThat(same.interval().contains(1.0)).isTrue();
         assertThat(shifted.status()).isEqualTo(PairedRatio.Status.NO_SPREAD);
-        assertThat(shifted.pValue()).isZero();
+        // The sign test's: both blocks moving the same way happens half the time by chance.
+        assertThat(shifted.pValue()).isEqualTo(0.5);
         assertThat(shifted.ratio()).isCloseTo(1.1, within(1e-12));
         assertThat(shifted.minDetectableChange()).isZero();
+    }
+
+    /** A discrete metric that moves the same in every block is judged by the sign test: 2^(1−n), never 0. */
+    @Test
+    void identicalNonZeroLogRatiosGetTheSignTestsPValue() {
+        double[] base = {1.41, 1.41, 1.41, 1.41, 1.41, 1.41, 1.41, 1.41};
+        double[] head = {1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0};
+        for (int n = 2; n <= 8; n++) {
+            PairedRatio.Result result = PairedRatio.tTest(java.util.Arrays.copyOf(base, n),
+                    java.util.Arrays.copyOf(head, n), 0.95, 0.8);
+            assertThat(result.pValue()).as("n = %d", n).isCloseTo(Math.pow(2, 1 - n), within(1e-12));
+        }
+        assertThat(PairedRatio.hodgesLehmann(base, head, 0.95).pValue()).isCloseTo(1.0 / 128, within(1e-12));
     }
 
     @Test
