@@ -97,6 +97,11 @@ public final class Judgement {
                     "%+.1f %% is significant (p=%s after %s) but below the %s %% minimum effect", change, p(adjusted),
                     correction, number(minEffectPct)));
         }
+        if (row.lowPct() == null && row.reason() != null) {
+            // No interval, and the row says why (PairedJudge: no spread between rounds).
+            return row.with(adjusted, Verdict.INCONCLUSIVE, String.format(Locale.ROOT, "%s; p=%s after %s",
+                    row.reason(), p(adjusted), correction));
+        }
         // Beyond ±1000 % a figure only says "far too few pairs" (with n=2 it can have twenty digits).
         String could = row.detectablePct() == null || !Double.isFinite(row.detectablePct()) ? "nothing"
                 : row.detectablePct() > 1000 ? "only changes beyond ±1000 %"

@@ -100,6 +100,14 @@ public final class PairedJudge {
         }
         // The interval at 1 − 2α is the two one-sided tests' interval, the one "no change" is judged by.
         PairedRatio.Result test = PairedRatio.tTest(x, y, 1 - 2 * alpha, POWER);
+        if (test.status() == PairedRatio.Status.NO_SPREAD) {
+            // A discrete metric at its resolution: its zero-width interval is no evidence of "no change" within the
+            // minimum effect, so the row carries no interval, only the sign test's p-value.
+            return row(any, baseSide, headSide, test.changePct(), null, null, test.pValue(), null, test.blocks(),
+                    steady, Verdict.INCONCLUSIVE, String.format(java.util.Locale.ROOT, "the same ratio in all %d"
+                            + " rounds (a discrete metric at its resolution): no interval, sign test only",
+                            test.blocks()));
+        }
         // What this design could detect for one series of the family (the Bonferroni bound of Holm's first step).
         double familyAlpha = any.primary() ? alpha / Math.max(1, primaryCount) : alpha;
         double detectable = PairedRatio.minDetectableChange(test.sdLog(), test.blocks(), familyAlpha, POWER) * 100;

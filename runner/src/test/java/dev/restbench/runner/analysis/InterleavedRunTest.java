@@ -30,7 +30,11 @@ class InterleavedRunTest {
         assertThat(head.commitId()).isEqualTo("h1");
         assertThat(base.comparableWith(head)).isTrue();
         assertThat(PairedJudge.judge(base, head, 0.05, 5, "test").rows())
-                .singleElement().satisfies(row -> assertThat(row.verdict()).isEqualTo(Verdict.NO_CHANGE));
+                .singleElement().satisfies(row -> {
+                    // Every round paired with itself: five pairs, each a ratio of exactly 1.
+                    assertThat(row.n()).isEqualTo(5);
+                    assertThat(row.changePct()).isZero();
+                });
         assertThat(run.points()).hasSize(2); // the original is untouched
     }
 }

@@ -80,8 +80,31 @@ class PairedJudgeTest {
 
         SeriesVerdict row = judgement.rows().get(0);
         assertThat(row.changePct()).isCloseTo(-29.3, org.assertj.core.data.Offset.offset(0.1));
-        assertThat(row.verdict()).isNotIn(Verdict.IMPROVEMENT, Verdict.REGRESSION);
+        assertThat(row.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(row.reason()).startsWith("the same ratio in all 2 rounds (a discrete metric at its resolution)")
+                .endsWith("p=0.500 after BH");
         assertThat(judgement.hasRegression()).isFalse();
+    }
+
+    /**
+     * Equal values in every round of both sides (p50 at 1 ms throughout) are not evidence of "no change within 5 %":
+     * a whole-millisecond figure cannot show 5 %. Without spread there is no interval, so no "no change" either.
+     */
+    @Test
+    void aDiscreteMetricThatNeverMovesIsNotAProvenNoChange() {
+        ObjectNode run = RunFixtures.empty("ab", "abc", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "smoke");
+        double[][] same = {{1, 1}, {1, 1}, {1, 1}};
+        RunFixtures.cell(run, "jersey--base", "read-heavy", "capacity", Map.of("latency_p50", same),
+                new int[] {0, 1, 2});
+        RunFixtures.cell(run, "jersey--head", "read-heavy", "capacity", Map.of("latency_p50", same),
+                new int[] {0, 1, 2});
+
+        SeriesVerdict row = judge(RunFixtures.record(run)).rows().get(0);
+
+        assertThat(row.changePct()).isZero();
+        assertThat(row.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(row.lowPct()).isNull();
+        assertThat(row.highPct()).isNull();
     }
 
     @Test
