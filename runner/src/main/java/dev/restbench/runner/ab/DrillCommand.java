@@ -1,5 +1,6 @@
 package dev.restbench.runner.ab;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.restbench.manifest.Manifest;
 import dev.restbench.manifest.Runtimes;
 import dev.restbench.runner.build.VariantBuilder;
@@ -31,6 +32,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 
 /**
@@ -119,7 +122,7 @@ public final class DrillCommand implements Callable<Integer> {
 
     @Option(names = "--from", paramLabel = "<results dir>",
             description = "re-analyse earlier drill runs instead of running one; repeat it to pool the trials of"
-                    + " several runs of the same drill (same environment fingerprint and profile)")
+                    + " several runs of the same drill (same machine, method and profile)")
     private List<Path> from = List.of();
 
     @Option(names = "--workdir", paramLabel = "<dir>", description = "derived manifest and results (default target/drill)")
@@ -216,7 +219,7 @@ public final class DrillCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("run " + run.runId() + " is not comparable with " + first.runId()
                         + " (" + differs + " differs): its trials cannot be pooled");
             }
-            int rounds = run.raw().path("plan").path("rounds").asInt();
+            int rounds = plannedRounds(run);
             if (rounds < perTrial || rounds % perTrial != 0) {
                 throw new IllegalArgumentException("run " + run.runId() + " has " + rounds + " rounds, not a whole"
                         + " number of trials of " + perTrial);
@@ -226,8 +229,8 @@ public final class DrillCommand implements Callable<Integer> {
 
     /** The first part of the record that makes run's starts samples of another design than first's, or null. */
     private static String differsFrom(RunRecord first, RunRecord run) {
-        var environment = (com.fasterxml.jackson.databind.node.ObjectNode) first.environment().deepCopy();
-        var otherEnvironment = (com.fasterxml.jackson.databind.node.ObjectNode) run.environment().deepCopy();
+        var environment = (ObjectNode) first.environment().deepCopy();
+        var otherEnvironment = (ObjectNode) run.environment().deepCopy();
         for (var node : List.of(environment, otherEnvironment)) {
             node.remove(List.of("fingerprint", "methodHash", "manifestHash"));
         }
@@ -237,7 +240,7 @@ public final class DrillCommand implements Callable<Integer> {
         var method = first.raw().path("method").deepCopy();
         var otherMethod = run.raw().path("method").deepCopy();
         for (var node : List.of(method, otherMethod)) {
-            if (node instanceof com.fasterxml.jackson.databind.node.ObjectNode object) {
+            if (node instanceof ObjectNode object) {
                 object.remove("startsPerVariant");
             }
         }
@@ -256,11 +259,16 @@ public final class DrillCommand implements Callable<Integer> {
         return null;
     }
 
-    private static java.util.Set<String> cells(RunRecord run) {
-        java.util.Set<String> cells = new java.util.TreeSet<>();
+    private static Set<String> cells(RunRecord run) {
+        Set<String> cells = new TreeSet<>();
         run.raw().path("cells").forEach(cell -> cells.add(cell.path("variant").asText() + "/"
                 + cell.path("scenario").asText() + "/" + cell.path("regime").asText()));
         return cells;
+    }
+
+    /** The rounds the run's plan holds. */
+    private static int plannedRounds(RunRecord run) {
+        return run.raw().path("plan").path("rounds").asInt();
     }
 
     /** The whole report for one drill run. */
@@ -276,13 +284,16 @@ public final class DrillCommand implements Callable<Integer> {
     static String report(List<RunRecord> runs, List<String> kinds, int perTrial, double minEffect, int prRounds,
                          int prSeries) {
         int rounds = 0;
+        int trials = 0;
         List<String> sources = new ArrayList<>();
+        List<RunRecord> baselines = new ArrayList<>();
         for (RunRecord run : runs) {
-            int runRounds = run.raw().path("plan").path("rounds").asInt();
+            int runRounds = plannedRounds(run);
             rounds += runRounds;
+            trials += runRounds / perTrial;
             sources.add("`" + run.runId() + "`" + (runs.size() > 1 ? " (" + runRounds + " rounds)" : ""));
+            baselines.add(InterleavedRun.select(run, "a", null));
         }
-        int trials = rounds / perTrial;
         StringBuilder out = new StringBuilder();
         out.append("### Regression drill: run").append(runs.size() > 1 ? "s " : " ").append(String.join(", ", sources))
                 .append(" (profile ").append(runs.get(0).profile()).append(")\n\n");
@@ -297,10 +308,11 @@ public final class DrillCommand implements Callable<Integer> {
             int targetHit = 0;
             List<Double> targetChanges = new ArrayList<>();
             String target = target(kind);
-            for (RunRecord run : runs) {
-                RunRecord a = InterleavedRun.select(run, "a", null);
+            for (int r = 0; r < runs.size(); r++) {
+                RunRecord run = runs.get(r);
+                RunRecord a = baselines.get(r);
                 RunRecord copy = InterleavedRun.select(run, kind, null);
-                int runTrials = run.raw().path("plan").path("rounds").asInt() / perTrial;
+                int runTrials = plannedRounds(run) / perTrial;
                 for (int t = 0; t < runTrials; t++) {
                     int from = t * perTrial;
                     int to = from + perTrial;
@@ -324,15 +336,12 @@ public final class DrillCommand implements Callable<Integer> {
             rates.row(kind, Integer.toString(trials), rate(raised, trials), target == null ? "—" : rate(targetHit, trials),
                     targetChanges.isEmpty() ? "—" : changes(targetChanges));
         }
-        List<RunRecord> baselines = new ArrayList<>();
-        for (RunRecord run : runs) {
-            baselines.add(InterleavedRun.select(run, "a", null));
-            if (kinds.contains("aa")) {
-                baselines.add(InterleavedRun.select(run, "aa", null));
-            }
+        List<RunRecord> sameJar = new ArrayList<>(baselines);
+        if (kinds.contains("aa")) {
+            runs.forEach(run -> sameJar.add(InterleavedRun.select(run, "aa", null)));
         }
         out.append(rates.markdown()).append('\n')
-                .append(components(baselines, kinds.contains("aa"), perTrial, prRounds, prSeries));
+                .append(components(sameJar, kinds.contains("aa"), perTrial, prRounds, prSeries));
         return out.toString();
     }
 
@@ -350,9 +359,9 @@ public final class DrillCommand implements Callable<Integer> {
             }
             var keptTrials = raw.arrayNode();
             keep.forEach(i -> keptTrials.add(trials.get(i)));
-            ((com.fasterxml.jackson.databind.node.ObjectNode) cell).set("trials", keptTrials);
+            ((ObjectNode) cell).set("trials", keptTrials);
             cell.path("metrics").properties().forEach(e -> {
-                var metric = (com.fasterxml.jackson.databind.node.ObjectNode) e.getValue();
+                var metric = (ObjectNode) e.getValue();
                 var values = raw.arrayNode();
                 var windows = raw.arrayNode();
                 keep.forEach(i -> {
@@ -365,7 +374,7 @@ public final class DrillCommand implements Callable<Integer> {
         }
         for (var variant : raw.withArray("variants")) {
             variant.path("startup").properties().forEach(e -> {
-                var metric = (com.fasterxml.jackson.databind.node.ObjectNode) e.getValue();
+                var metric = (ObjectNode) e.getValue();
                 var values = raw.arrayNode();
                 for (int i = from; i < Math.min(to, metric.path("values").size()); i++) {
                     values.add(metric.path("values").get(i));
