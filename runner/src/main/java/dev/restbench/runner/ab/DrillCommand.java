@@ -28,6 +28,7 @@ import picocli.CommandLine.Option;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -213,7 +214,12 @@ public final class DrillCommand implements Callable<Integer> {
      */
     static void checkPoolable(List<RunRecord> runs, int perTrial) {
         RunRecord first = runs.get(0);
+        Set<String> seen = new HashSet<>();
         for (RunRecord run : runs) {
+            if (!seen.add(run.runId())) {
+                throw new IllegalArgumentException("run " + run.runId() + " is given twice: its trials would count"
+                        + " twice");
+            }
             String differs = differsFrom(first, run);
             if (differs != null) {
                 throw new IllegalArgumentException("run " + run.runId() + " is not comparable with " + first.runId()

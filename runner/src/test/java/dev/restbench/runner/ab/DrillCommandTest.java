@@ -146,6 +146,10 @@ class DrillCommandTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("(the method differs)");
         assertThatThrownBy(() -> DrillCommand.checkPoolable(List.of(first, otherProfile), 4))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("(the profile differs)");
+        assertThatThrownBy(() -> DrillCommand.checkPoolable(List.of(first, drill("first", 8, 5,
+                RunFixtures.FINGERPRINT)), 4))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("run first is given twice: its trials would count twice");
         assertThatThrownBy(() -> DrillCommand.checkPoolable(List.of(first, partTrial), 4))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("run part has 6 rounds, not a whole number of trials of 4");
