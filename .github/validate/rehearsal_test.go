@@ -233,6 +233,50 @@ func checkBenchmarkRun(t *testing.T, c benchCase, sim simulation) {
 		if got := r.Checkouts[0].SHA(); got != c.sha {
 			t.Errorf("publish builds the runner from %s, want %s", got, c.sha)
 		}
+		checkPagesWorktree(t, r, c.sha)
+	}
+}
+
+// checkPagesWorktree: the publish job never checks out a branch, which may not exist (gh-pages, on the first run of
+// a new repository, makes actions/checkout fail); its gh-pages worktree is the run's own commit, and
+// publish-pages.sh --prepare makes it gh-pages (an empty orphan when there is none yet) before anything reads it.
+func checkPagesWorktree(t *testing.T, r jobResult, sha string) {
+	t.Helper()
+	pages := -1
+	for i, co := range r.Checkouts {
+		if co.Commit == "" {
+			t.Errorf("publish checks out the ref %q into %s, which need not exist: check out a commit", co.Ref, co.Path)
+		}
+		if co.Path == "gh-pages" {
+			pages = i
+			if co.Commit != sha {
+				t.Errorf("publish's gh-pages worktree starts at %q, want the run's commit %s", co.Commit, sha)
+			}
+		}
+	}
+	if pages < 0 {
+		t.Fatal("publish checks out no gh-pages worktree")
+	}
+	order := map[string]int{}
+	for i, s := range r.Steps {
+		switch {
+		case strings.HasPrefix(s.Uses, "actions/checkout@") && s.With["path"] == "gh-pages" && s.Ran:
+			order["checkout"] = i
+		case strings.TrimSpace(s.Run) == ".github/scripts/publish-pages.sh --prepare gh-pages" && s.Ran:
+			order["prepare"] = i
+		case strings.HasPrefix(strings.TrimSpace(s.Run), ".github/scripts/alert-input.sh gh-pages ") && s.Ran:
+			order["alerts"] = i
+		case strings.HasPrefix(strings.TrimSpace(s.Run), ".github/scripts/publish-pages.sh gh-pages ") && s.Ran:
+			order["publish"] = i
+		}
+	}
+	for _, step := range []string{"checkout", "prepare", "alerts", "publish"} {
+		if _, ok := order[step]; !ok {
+			t.Errorf("publish lacks its %s step for gh-pages (steps found: %v)", step, order)
+		}
+	}
+	if len(order) == 4 && !(order["checkout"] < order["prepare"] && order["prepare"] < order["alerts"] && order["alerts"] < order["publish"]) {
+		t.Errorf("publish's gh-pages steps run in the order %v, want checkout < prepare < alerts < publish", order)
 	}
 }
 

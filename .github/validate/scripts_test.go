@@ -269,6 +269,224 @@ func TestPublishPagesRetriesBoundsAndIsIdempotent(t *testing.T) {
 	}
 }
 
+// newRepositoryWithoutPages is a new repository's origin: a main commit with main's kind of files, no gh-pages. It
+// returns origin's URL and main's commit.
+func newRepositoryWithoutPages(t *testing.T, tmp string) (string, string) {
+	t.Helper()
+	origin := filepath.Join(tmp, "origin.git")
+	must(t, tmp, "git", "init", "-q", "--bare", "-b", "main", origin)
+	seed := filepath.Join(tmp, "seed")
+	must(t, tmp, "git", "clone", "-q", origin, seed)
+	for file, content := range map[string]string{"README.md": "# restbench\n", "benchmarks.json": "{}\n", ".gitignore": "*.log\n"} {
+		if err := os.WriteFile(filepath.Join(seed, file), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(t, seed, "git", "add", "-A")
+	must(t, seed, "git", "commit", "-q", "-m", "main")
+	must(t, seed, "git", "push", "-q", "origin", "main")
+	return "file://" + origin, must(t, seed, "git", "rev-parse", "HEAD")
+}
+
+// checkoutCommit does what the publish job's actions/checkout (ref: the run's commit, path: gh-pages, default
+// fetch-depth 1) leaves: a shallow repository with origin as its remote, that commit checked out, detached.
+func checkoutCommit(t *testing.T, origin, sha, dir string) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	must(t, dir, "git", "init", "-q")
+	must(t, dir, "git", "remote", "add", "origin", origin)
+	must(t, dir, "git", "fetch", "-q", "--depth=1", "origin", "+"+sha+":refs/remotes/origin/main")
+	must(t, dir, "git", "checkout", "-q", "--force", sha)
+	if err := os.WriteFile(filepath.Join(dir, "build.log"), []byte("an ignored file"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// anotherRun is the test run under another run id (a later run of the workflow).
+func anotherRun(t *testing.T, id string) string {
+	t.Helper()
+	dir := t.TempDir()
+	data, err := os.ReadFile("testdata/results/run.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var run map[string]any
+	if err := json.Unmarshal(data, &run); err != nil {
+		t.Fatal(err)
+	}
+	run["runId"] = id
+	writeJSON(t, filepath.Join(dir, "run.json"), run)
+	bench, _ := os.ReadFile("testdata/results/bench-throughput.json")
+	if err := os.WriteFile(filepath.Join(dir, "bench-throughput.json"), bench, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// pagesTree lists gh-pages on origin: its files and its commits (newest first, each with its parents).
+func pagesTree(t *testing.T, origin string) (files []string, commits []string) {
+	t.Helper()
+	bare := strings.TrimPrefix(origin, "file://")
+	files = strings.Fields(must(t, bare, "git", "ls-tree", "-r", "--name-only", "refs/heads/gh-pages"))
+	commits = strings.Split(must(t, bare, "git", "rev-list", "--parents", "refs/heads/gh-pages"), "\n")
+	return files, commits
+}
+
+func dataJsRuns(t *testing.T, origin string) []string {
+	t.Helper()
+	text := must(t, strings.TrimPrefix(origin, "file://"), "git", "show", "refs/heads/gh-pages:dev/bench/data.js")
+	var data struct {
+		Entries map[string][]struct{ Commit struct{ ID string } }
+	}
+	if err := json.Unmarshal([]byte(strings.TrimPrefix(text, "window.BENCHMARK_DATA = ")), &data); err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, e := range data.Entries["throughput"] {
+		ids = append(ids, e.Commit.ID)
+	}
+	return ids
+}
+
+func hasFile(files []string, name string) bool {
+	for _, f := range files {
+		if f == name {
+			return true
+		}
+	}
+	return false
+}
+
+// First use: a new repository has no gh-pages. The publish job's steps, in its order, on a worktree holding the run's
+// own commit (as its checkout leaves it): --prepare makes it an empty orphan gh-pages, alert-input.sh reads an
+// empty history, and the publish creates gh-pages on origin with the site and the history only (no commit and no file
+// of main). The next run appends on top of it.
+func TestPublishPagesCreatesGhPagesOnFirstUse(t *testing.T) {
+	tmp := t.TempDir()
+	origin, mainCommit := newRepositoryWithoutPages(t, tmp)
+	pages := filepath.Join(tmp, "gh-pages")
+	checkoutCommit(t, origin, mainCommit, pages)
+	fakeBench, _ := filepath.Abs("testdata/bin/bench")
+	results, _ := filepath.Abs("testdata/results")
+	env := []string{"BENCH=" + fakeBench, "FAKE_BENCH_LOG=" + filepath.Join(tmp, "bench.log"), "GITHUB_SHA=" + mainCommit}
+
+	out, ok := sh(t, root, env, script("publish-pages.sh"), "--prepare", pages)
+	if !ok {
+		t.Fatalf("publish-pages.sh --prepare failed on a repository without gh-pages:\n%s", out)
+	}
+	if entries, _ := os.ReadDir(pages); len(entries) != 1 || entries[0].Name() != ".git" {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("the prepared worktree still holds %v, want nothing but .git", names)
+	}
+	if head := must(t, pages, "git", "symbolic-ref", "HEAD"); head != "refs/heads/gh-pages" {
+		t.Errorf("the prepared worktree is on %s, want the orphan gh-pages", head)
+	}
+	if _, ok := sh(t, pages, nil, "git", "rev-parse", "--verify", "-q", "HEAD"); ok {
+		t.Error("the prepared gh-pages has a commit: it must be an orphan (main's commit would become its parent)")
+	}
+	alerts := filepath.Join(tmp, "out")
+	msg, ok := sh(t, root, []string{"GITHUB_OUTPUT=" + alerts}, script("alert-input.sh"), pages, results, filepath.Join(tmp, "alerts"))
+	if got := readOutputs(t, alerts); !ok || got["recorded"] != "false" || got["throughput_suite"] == "" {
+		t.Errorf("alert-input.sh on the empty gh-pages: %v\n%s", got, msg)
+	}
+
+	out, ok = sh(t, root, env, script("publish-pages.sh"), pages, results)
+	if !ok || !strings.Contains(out, "pushed on attempt 1") {
+		t.Fatalf("the first publish did not create gh-pages:\n%s", out)
+	}
+	files, commits := pagesTree(t, origin)
+	if len(commits) != 1 || len(strings.Fields(commits[0])) != 1 {
+		t.Errorf("gh-pages has the commits %q, want one with no parent (an orphan)", commits)
+	}
+	for _, file := range []string{"index.html", "dev/bench/data.js", "dev/bench/index.json"} {
+		if !hasFile(files, file) {
+			t.Errorf("the new gh-pages lacks %s: %v", file, files)
+		}
+	}
+	for _, file := range []string{"README.md", "benchmarks.json", ".gitignore", "build.log"} {
+		if hasFile(files, file) {
+			t.Errorf("the new gh-pages holds main's %s", file)
+		}
+	}
+	if got := must(t, strings.TrimPrefix(origin, "file://"), "git", "rev-parse", "refs/heads/main"); got != mainCommit {
+		t.Errorf("main moved to %s", got)
+	}
+	first := strings.Fields(commits[0])[0]
+
+	// The next run: a fresh checkout of its commit, prepared to the existing gh-pages, appends on top.
+	next := filepath.Join(tmp, "next", "gh-pages")
+	checkoutCommit(t, origin, mainCommit, next)
+	if out, ok := sh(t, root, env, script("publish-pages.sh"), "--prepare", next); !ok {
+		t.Fatalf("publish-pages.sh --prepare failed on the existing gh-pages:\n%s", out)
+	}
+	if _, err := os.Stat(filepath.Join(next, "dev/bench/data.js")); err != nil {
+		t.Errorf("the prepared worktree is not gh-pages: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(next, "README.md")); err == nil {
+		t.Error("the prepared worktree still holds main's README.md")
+	}
+	out, ok = sh(t, root, env, script("publish-pages.sh"), next, anotherRun(t, "20261122T031500Z-5e2c7a9"))
+	if !ok || !strings.Contains(out, "pushed on attempt 1") {
+		t.Fatalf("the second publish failed:\n%s", out)
+	}
+	files, commits = pagesTree(t, origin)
+	if len(commits) != 2 || strings.Join(strings.Fields(commits[0])[1:], " ") != first {
+		t.Errorf("gh-pages has the commits %q, want the second run's on top of %s", commits, first)
+	}
+	if hasFile(files, "README.md") {
+		t.Error("the second publish brought main's README.md into gh-pages")
+	}
+	if ids := dataJsRuns(t, origin); strings.Join(ids, ",") != "20261121T031500Z-5e2c7a9,20261122T031500Z-5e2c7a9" {
+		t.Errorf("data.js holds the runs %v, want both", ids)
+	}
+}
+
+// First use, raced: another writer creates gh-pages between our look at origin (none there) and our push. Our orphan
+// is rejected (a push never forces), and the next attempt publishes on top of theirs: both contents survive.
+func TestPublishPagesCreatingGhPagesLosesNoConcurrentWriter(t *testing.T) {
+	tmp := t.TempDir()
+	origin, mainCommit := newRepositoryWithoutPages(t, tmp)
+	pages := filepath.Join(tmp, "gh-pages")
+	checkoutCommit(t, origin, mainCommit, pages)
+	other := filepath.Join(tmp, "other")
+	must(t, tmp, "git", "clone", "-q", origin, other)
+	race := "if [ ! -e " + tmp + "/raced ]; then touch " + tmp + "/raced && cd " + other +
+		" && git switch -q --orphan gh-pages && echo x > other-run.txt && git add other-run.txt && git commit -qm other" +
+		" && git push -q origin HEAD:gh-pages; fi"
+	fakeBench, _ := filepath.Abs("testdata/bin/bench")
+	results, _ := filepath.Abs("testdata/results")
+	env := []string{"BENCH=" + fakeBench, "FAKE_BENCH_LOG=" + filepath.Join(tmp, "bench.log"),
+		"FAKE_BENCH_AFTER_APPEND=" + race, "GITHUB_SHA=" + mainCommit}
+	if out, ok := sh(t, root, env, script("publish-pages.sh"), "--prepare", pages); !ok {
+		t.Fatalf("publish-pages.sh --prepare failed:\n%s", out)
+	}
+	out, ok := sh(t, root, env, script("publish-pages.sh"), pages, results)
+	if !ok || !strings.Contains(out, "no gh-pages yet") || !strings.Contains(out, "pushed on attempt 2") {
+		t.Fatalf("publish-pages.sh did not start again from the gh-pages created meanwhile:\n%s", out)
+	}
+	files, commits := pagesTree(t, origin)
+	for _, file := range []string{"other-run.txt", "index.html", "dev/bench/data.js", "dev/bench/index.json"} {
+		if !hasFile(files, file) {
+			t.Errorf("gh-pages lacks %s: %v", file, files)
+		}
+	}
+	if hasFile(files, "README.md") {
+		t.Error("gh-pages holds main's README.md")
+	}
+	theirs := must(t, other, "git", "rev-parse", "HEAD")
+	if len(commits) != 2 || strings.Join(strings.Fields(commits[0])[1:], " ") != theirs {
+		t.Errorf("gh-pages has the commits %q, want ours on top of the other writer's %s", commits, theirs)
+	}
+	if ids := dataJsRuns(t, origin); strings.Join(ids, ",") != "20261121T031500Z-5e2c7a9" {
+		t.Errorf("data.js holds the runs %v, want ours", ids)
+	}
+}
+
 func TestOutputsNeverCarryALineBreak(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
 	msg, ok := sh(t, root, []string{"GITHUB_OUTPUT=" + out}, "bash", "-c",

@@ -363,7 +363,7 @@ func TestCheckoutsKeepNoCredentialsUnlessTheyPush(t *testing.T) {
 				if !strings.HasPrefix(s.Uses, "actions/checkout@") {
 					continue
 				}
-				pushes := name == "benchmark.yml" && jobName == "publish" && s.With["ref"] == "gh-pages"
+				pushes := name == "benchmark.yml" && jobName == "publish" && s.With["path"] == "gh-pages"
 				if s.With["persist-credentials"] != pushes {
 					t.Errorf("%s/%s step %d: persist-credentials = %v, want %v", name, jobName, i+1, s.With["persist-credentials"], pushes)
 				}
