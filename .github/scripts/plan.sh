@@ -2,8 +2,13 @@
 # Emits what the benchmark job runs, from benchmarks.json and the dispatch inputs, so no variant or scenario is ever
 # repeated in workflow YAML. Runs after guard.sh, in the same job (KIND, PR_NUMBER from its outputs).
 # Writes to $GITHUB_OUTPUT:
-#   matrix=<json>  profile=<name>  scenarios=<csv>
+#   matrix=<json>  profile=<name>  scenarios=<csv>  runtimes=<the runtimes the selected variants need, csv>
 #   concurrency_group=<name>  cancel_superseded=true|false
+#
+# Profiles: a push, the nightly and a manual run without a profile run `full`; a pull request's A/B runs `quick`. The
+# variants are the profile's own list (every variant of the manifest when the profile has none, as ./bench run does);
+# a manual run's `variants` input narrows that list and is refused when it names a variant outside it, so no input
+# ever widens a profile (an A/B of every variant would not finish one round in a pull request's budget).
 #
 # Without sharding: one job benchmarks every variant (interleaved, as ./bench does locally).
 # With "sharding": {"enabled": true}: one job per variant, each on an identical runner of the same hardware class;
@@ -44,7 +49,6 @@ csv "$variants" variants
 csv "$scenarios" scenarios
 [[ -z "$profile" || "$profile" =~ ^[a-z0-9][a-z0-9-]*$ ]] || die "profile '$profile' is not a profile name"
 
-all_variants=$(jq -r '[.variants[].name] | join(",")' "$manifest")
 all_scenarios=$(jq -r '[.scenarios[].name] | join(",")' "$manifest")
 
 pick() { # pick <requested csv> <available csv> <what> <default csv>
@@ -66,17 +70,34 @@ if [[ -z "$profile" ]]; then
 fi
 jq -e --arg p "$profile" '.profiles | has($p)' "$manifest" >/dev/null || die "unknown profile '$profile'"
 
-# No scenarios asked for: the profile's own list (as ./bench run does), else every scenario.
+# A profile that filters by classification would need the runner's variant filter here: refused rather than guessed.
+! jq -e --arg p "$profile" '.profiles[$p] | has("where")' "$manifest" >/dev/null ||
+  die "profile '$profile' selects its variants with 'where', which the workflow cannot evaluate; list them instead"
+# The profile's own variants and scenarios (as ./bench run does), else every one; an input only narrows them.
+profile_variants=$(jq -r --arg p "$profile" '(.profiles[$p].variants // [.variants[].name]) | join(",")' "$manifest")
 profile_scenarios=$(jq -r --arg p "$profile" '.profiles[$p].scenarios // [] | join(",")' "$manifest")
-variants=$(pick "$variants" "$all_variants" variant "$all_variants")
+all_variants=$(jq -r '[.variants[].name] | join(",")' "$manifest")
+variants=$(pick "$variants" "$all_variants" variant "$profile_variants")
+IFS=, read -ra names <<<"$variants"
+for name in "${names[@]}"; do
+  [[ ",$profile_variants," == *",$name,"* ]] ||
+    die "variant '$name' is not in profile $profile ($profile_variants): the variants input narrows a profile, it never widens it; choose a profile that holds it (matrix holds every variant)"
+done
 scenarios=$(pick "$scenarios" "$all_scenarios" scenario "${profile_scenarios:-$all_scenarios}")
 
 # A/B runs are never sharded: base and head must share one machine for the drift to cancel.
+# Each shard says which runtimes its variants need (runtimes.sh): the job prints them before it measures.
+needs() { "$(dirname "$0")/runtimes.sh" "$1" | paste -sd, -; }
 if [[ "$kind" == main ]] && jq -e '.sharding.enabled == true' "$manifest" >/dev/null; then
-  matrix=$(jq -c -n --arg v "$variants" '{include: ($v | split(",") | map({shard: ., variants: .}))}')
+  shards=()
+  for name in "${names[@]}"; do
+    shards+=("$(jq -c -n --arg v "$name" --arg r "$(needs "$name")" '{shard: $v, variants: $v, runtimes: $r}')")
+  done
+  matrix=$(printf '%s\n' "${shards[@]}" | jq -c -s '{include: .}')
 else
-  matrix=$(jq -c -n --arg v "$variants" '{include: [{shard: "all", variants: $v}]}')
+  matrix=$(jq -c -n --arg v "$variants" --arg r "$(needs "$variants")" '{include: [{shard: "all", variants: $v, runtimes: $r}]}')
 fi
+runtimes=$(needs "$variants")
 
 if [[ "$kind" == pr ]]; then
   is_pr_number "${PR_NUMBER:-}" || die "PR_NUMBER '${PR_NUMBER:-}' is not a pull request number"
@@ -89,6 +110,7 @@ fi
 out matrix "$matrix"
 out profile "$profile"
 out scenarios "$scenarios"
+out runtimes "$runtimes"
 out concurrency_group "$group"
 out cancel_superseded "$cancel"
-echo "plan: kind=$kind profile=$profile scenarios=$scenarios matrix=$matrix group=$group" >&2
+echo "plan: kind=$kind profile=$profile scenarios=$scenarios runtimes=$runtimes matrix=$matrix group=$group" >&2

@@ -32,13 +32,14 @@ type benchCase struct {
 	api     map[string]string // "GET <path>" → testdata/api fixture
 	mutate  func(map[string]any)
 
-	planFails bool
-	kind      string            // guard's kind when the benchmark job runs
-	publish   bool              // the publish job runs
-	checkouts map[string]string // the benchmark job's checkouts: path → SHA; nil = the job must not run
-	title     string            // the run's display title (run-name)
-	pr        string            // the pull request the comment goes to
-	comment   commentWant
+	planFails   bool
+	hostRefuses bool              // the benchmark job is queued, and the host's job-started hook refuses it
+	kind        string            // guard's kind when the benchmark job runs
+	publish     bool              // the publish job runs
+	checkouts   map[string]string // the benchmark job's checkouts: path → SHA; nil = the job must not run
+	title       string            // the run's display title (run-name)
+	pr          string            // the pull request the comment goes to
+	comment     commentWant
 }
 
 // prAPI is GitHub's API as the recorded pull requests #41 (this repository), #42 (a fork) and #43 (into another
@@ -70,10 +71,10 @@ func benchCases() []benchCase {
 		{name: "manual run on main", fixture: "workflow_dispatch-main", event: "workflow_dispatch", sha: mainSHA,
 			ref: "refs/heads/main", kind: "main", publish: true, checkouts: main,
 			title: "benchmark workflow_dispatch @ " + mainSHA, comment: noComment},
-		{name: "manual run on a branch: measured, not published", fixture: "workflow_dispatch-main",
+		// The run uses the branch's own copy of benchmark.yml and its scripts, so only the host can refuse it.
+		{name: "manual run on a branch: refused by the host", fixture: "workflow_dispatch-main",
 			event: "workflow_dispatch", sha: sameRepoHead, ref: "refs/heads/faster-json", kind: "main",
-			checkouts: map[string]string{".": sameRepoHead}, title: "benchmark workflow_dispatch @ " + sameRepoHead,
-			comment: noComment},
+			hostRefuses: true, title: "benchmark workflow_dispatch @ " + sameRepoHead, comment: noComment},
 		{name: "same-repository pull request, pushed", fixture: "pull_request_target-same-repo-synchronize",
 			event: "pull_request_target", sha: mainSHA, ref: "refs/heads/main", api: prAPI, kind: "pr",
 			checkouts: map[string]string{".": mainSHA, "pr-head": sameRepoHead},
@@ -147,7 +148,7 @@ func TestRehearsal(t *testing.T) {
 			ev := loadEvent(t, c.fixture, c.event, c.sha, c.ref, runID, c.mutate)
 			w := c.world(t)
 			sim := simulate(t, workflows["benchmark.yml"], ev, w, []string{"plan", "benchmark", "publish"}, map[string]bool{"plan": true})
-			checkBenchmarkRun(t, c, sim)
+			checkBenchmarkRun(t, c, sim, 55000+10*i)
 			if c.comment == commentNotDrawn {
 				return
 			}
@@ -166,7 +167,9 @@ func TestRehearsal(t *testing.T) {
 	}
 }
 
-func checkBenchmarkRun(t *testing.T, c benchCase, sim simulation) {
+// checkBenchmarkRun checks the run's jobs; each benchmark job that is queued on the runner first goes through the
+// host's job-started hook, run for real under throwaway uids from uidBase on (where this test may be root).
+func checkBenchmarkRun(t *testing.T, c benchCase, sim simulation, uidBase int) {
 	t.Helper()
 	plan := sim.Jobs["plan"][0]
 	if sim.Title != c.title {
@@ -186,6 +189,24 @@ func checkBenchmarkRun(t *testing.T, c benchCase, sim simulation) {
 		}
 	}
 	runs := sim.ran("benchmark")
+	if c.hostRefuses && len(runs) == 0 {
+		t.Fatalf("the benchmark job is not even queued (guard: %q)", plan.Outputs["reason"])
+	}
+	for i := range runs {
+		if !canRunHooks() {
+			t.Log("the host's job-started hook is not evaluated: it needs root or passwordless sudo, and setpriv")
+			break
+		}
+		job := newHookJob(t, uidBase+i, map[string]string{"GITHUB_REPOSITORY": testRepo,
+			"GITHUB_WORKFLOW_REF": testRepo + "/.github/workflows/benchmark.yml@" + c.ref, "GITHUB_EVENT_NAME": c.event,
+			"GITHUB_JOB": "benchmark"})
+		if out, accepted := job.start(t); accepted == c.hostRefuses {
+			t.Errorf("the host's job-started hook accepted=%v, want %v:\n%s", accepted, !c.hostRefuses, out)
+		}
+	}
+	if c.hostRefuses {
+		return
+	}
 	if c.checkouts == nil {
 		if len(runs) > 0 {
 			t.Fatalf("the benchmark job runs on the self-hosted runner (%s), but must not (guard: %s)", plan.Outputs["kind"], plan.Outputs["reason"])
@@ -215,8 +236,9 @@ func checkBenchmarkRun(t *testing.T, c benchCase, sim simulation) {
 			if c.kind == "pr" && ab.Env["HEAD_SHA"] != c.checkouts["pr-head"] {
 				t.Errorf("the A/B measures HEAD_SHA=%s, but pr-head holds %s", ab.Env["HEAD_SHA"], c.checkouts["pr-head"])
 			}
-			if cleanup := r.step("Clean up what earlier jobs left on a persistent runner"); cleanup == nil || !cleanup.Ran {
-				t.Error("the job-start cleanup does not run")
+			if check := r.step("Check the host (its hooks, the runtimes this plan needs)"); check == nil || !check.Ran ||
+				r.Matrix["runtimes"] == "" {
+				t.Errorf("the host check does not run with the shard's runtimes (matrix %v)", r.Matrix)
 			}
 		}
 	}

@@ -528,7 +528,9 @@ func TestRunnerCleanupLeavesNothingBehind(t *testing.T) {
 		filepath.Join(home, ".m2/repository/org/x/x.jar"):                false,
 		filepath.Join(home, ".gitconfig"):                                false,
 		filepath.Join(home, ".mavenrc"):                                  false,
-		filepath.Join(runnerWork, "restbench/pom.xml"):                   true,
+		filepath.Join(runnerWork, "restbench/pom.xml"):                   false, // the workspace is emptied
+		filepath.Join(runnerWork, "restbench/.git/hooks/post-checkout"):  false, // checkout would run it
+		filepath.Join(runnerWork, "../_actions/actions/checkout/x/a.js"): true,  // only after a job (end)
 		filepath.Join(home, "actions-runner/bin/Runner.Listener"):        true,
 		filepath.Join(tmp, "left-by-the-pr/file"):                        false,
 		filepath.Join(tools, "Java_Temurin-Hotspot_jdk/17/x64/bin/java"): false,
@@ -564,7 +566,7 @@ func TestRunnerCleanupLeavesNothingBehind(t *testing.T) {
 	env := []string{"HOME=" + home, "RUNNER_TOOL_CACHE=" + tools, "RUNNER_WORKSPACE=" + runnerWork,
 		"GITHUB_WORKSPACE=" + filepath.Join(runnerWork, "restbench"), "RUNNER_CLEANUP_TMP=" + tmp}
 	run := privileged(append(append([]string{"env"}, env...), "PATH="+os.Getenv("PATH"), "setpriv", "--reuid=54321",
-		"--regid=54321", "--clear-groups", "bash", script("runner-cleanup.sh"), "start")...)
+		"--regid=54321", "--clear-groups", "bash", hostScript("runner-cleanup.sh"), "start")...)
 	out, ok := sh(t, base, nil, run[0], run[1:]...)
 	if !ok {
 		t.Fatalf("runner-cleanup.sh failed:\n%s", out)
@@ -588,9 +590,21 @@ func TestRunnerCleanupLeavesNothingBehind(t *testing.T) {
 	if !strings.Contains(out, "stopped 1 left-over process") {
 		t.Errorf("cleanup output: %s", out)
 	}
+	if _, err := os.Stat(filepath.Join(runnerWork, "restbench")); err != nil {
+		t.Errorf("the workspace itself must stay (the runner made it): %v", err)
+	}
+	// After a job, the actions the runner downloaded go too (a job can edit them; the next job downloads them again).
+	run = privileged(append(append([]string{"env"}, env...), "PATH="+os.Getenv("PATH"), "setpriv", "--reuid=54321",
+		"--regid=54321", "--clear-groups", "bash", hostScript("runner-cleanup.sh"), "end")...)
+	if out, ok := sh(t, base, nil, run[0], run[1:]...); !ok {
+		t.Fatalf("runner-cleanup.sh end failed:\n%s", out)
+	}
+	if _, err := os.Stat(filepath.Join(runnerWork, "../_actions/actions")); err == nil {
+		t.Error("the downloaded actions survive the end of the job")
+	}
 
 	// As root it would signal every process of the machine: it refuses.
-	run = privileged(append(append([]string{"env"}, env...), "PATH="+os.Getenv("PATH"), "bash", script("runner-cleanup.sh"), "start")...)
+	run = privileged(append(append([]string{"env"}, env...), "PATH="+os.Getenv("PATH"), "bash", hostScript("runner-cleanup.sh"), "start")...)
 	if out, ok := sh(t, base, nil, run[0], run[1:]...); ok || !strings.Contains(out, "refusing to run as root") {
 		t.Errorf("runner-cleanup.sh ran as root:\n%s", out)
 	}

@@ -1,27 +1,34 @@
 #!/usr/bin/env bash
-# Cleanup for a PERSISTENT self-hosted runner, run by the benchmark job as its first step after the (pinned, by-SHA)
-# checkout and again as its last step, also when the job failed or was cancelled. An ephemeral runner
-# (docs/runner-host.md, the default) starts every job from a fresh user and needs none of this; there it is harmless.
+# The host's cleanup between two jobs, run by the runner's job hooks (job-started.sh before the first step of a job,
+# job-completed.sh after its last, also when it failed or was cancelled), from the root-owned copy provision.sh
+# installs: a job cannot rewrite it, and it runs before any checkout. With an ephemeral runner (docs/runner-host.md)
+# every job also starts from a fresh user; this still runs and finds little.
 #
 # What approved pull-request code may leave behind, and what would then bias or taint later main measurements:
 #   1. processes: every process of the runner's user except this script's own ancestors (the runner's listener,
-#      worker and the step's shell) gets SIGTERM, then SIGKILL, until none is left;
-#   2. $HOME: every entry (~/.m2, ~/.cache, ~/.java, ~/.gitconfig, ~/.mavenrc, ...) except one that holds the
-#      runner itself or the job's workspace;
+#      worker and the hook's shell) gets SIGTERM, then SIGKILL, until none is left;
+#   2. $HOME: every entry (~/.m2, ~/.cache, ~/.java, ~/.gitconfig with a core.hooksPath, ~/.mavenrc, ...) except one
+#      that holds the runner itself or the job's workspace;
 #   3. temporary files: every entry owned by this user in /tmp, /var/tmp, /dev/shm and $TMPDIR;
-#   4. the tool cache ($RUNNER_TOOL_CACHE: the JDK setup-java installs), so a modified JDK is never reused;
-#   5. the user's crontab.
-# It cannot restore the runner's own directory (its binaries, downloaded actions): a determined pull request can
-# change those, which is why docs/runner-host.md makes the ephemeral runner the default.
+#   4. the tool cache ($RUNNER_TOOL_CACHE), so nothing installed there by one job is reused by the next;
+#   5. the user's crontab;
+#   6. at job start, the workspace ($GITHUB_WORKSPACE): actions/checkout reuses an existing .git, hooks included, so
+#      an earlier job's .git/hooks would run during this job's checkout;
+#   7. at job end, the actions the runner downloaded (_work/_actions: a job can edit them) and the workspace.
+# It cannot restore the runner's own binaries, which the runner's user can write: a determined pull request can change
+# those on a persistent runner, which is why docs/runner-host.md makes the ephemeral runner the default.
 #
 # usage: runner-cleanup.sh start|end
 # Environment: HOME, RUNNER_TOOL_CACHE, RUNNER_WORKSPACE, GITHUB_WORKSPACE, RUNNER_TEMP (set by the runner);
 # RUNNER_CLEANUP_TMP overrides the temporary directories (space-separated; the tests use their own).
 set -euo pipefail
-# shellcheck source=.github/scripts/lib.sh
-source "$(dirname "$0")/lib.sh"
+die() {
+  echo "${0##*/}: $*" >&2
+  exit 1
+}
 
 phase=${1:-start}
+[[ "$phase" == start || "$phase" == end ]] || die "usage: runner-cleanup.sh start|end"
 uid=$(id -u)
 ((uid != 0)) || die "refusing to run as root: it would signal every root process (run the runner as its own user)"
 
@@ -95,6 +102,21 @@ for dir in ${RUNNER_CLEANUP_TMP:-/tmp /var/tmp /dev/shm ${TMPDIR:-}}; do
 done
 if [[ -n "${RUNNER_TOOL_CACHE:-}" ]]; then
   remove_entries "$RUNNER_TOOL_CACHE"
+fi
+
+# 6.-7. The workspace (emptied, not removed: the runner created it and expects it), and after a job the actions it
+# downloaded (the runner downloads them again for the next job).
+empty_dir() { # empty_dir <dir>: every entry in it, hidden ones included
+  local entry
+  [[ -n "$1" && -d "$1" ]] || return 0
+  while IFS= read -r -d '' entry; do
+    rm -rf -- "$entry"
+    removed=$((removed + 1))
+  done < <(find "$1" -mindepth 1 -maxdepth 1 -print0)
+}
+empty_dir "${GITHUB_WORKSPACE:-}"
+if [[ "$phase" == end && -n "${RUNNER_WORKSPACE:-}" ]]; then
+  empty_dir "$(realpath -m "$RUNNER_WORKSPACE/../_actions")"
 fi
 
 # 5. Scheduled jobs.

@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# Prepares a benchmark runner host, as root, from a checkout of main (docs/runner-host.md, section 4). Run it once
+# after unpacking the runner, and again whenever benchmarks.json names a runtime the host does not have yet:
+#   1. runtimes: every runtime a variant of the manifest needs (runtimes.sh), system-wide and root-owned, so no job
+#      downloads or alters one: a JDK <v> from Adoptium's apt repository (temurin-<v>-jdk), a Node.js <v> from
+#      nodejs.org's release tarball, checked against its SHASUMS256.txt, into /opt/node-v<v>. One found already (a
+#      JDK under /usr/lib/jvm by its release file, a Node.js in /opt/node-v<v> or on PATH) is kept;
+#   2. the job hooks: job-started.sh, job-completed.sh and runner-cleanup.sh copied to the host directory
+#      (default /opt/restbench-host), root-owned, with host.conf naming the one repository this host serves;
+#   3. the runner's .env (in the runner directory, default /opt/actions-runner, which the ephemeral loop of the guide
+#      copies for every job): the hooks, JAVA_HOME (the harness's JDK, the manifest's default runtime), JAVA_HOME_<v>_X64
+#      and NODE<v>_HOME for every runtime (the runner finds them there first), PATH with them.
+# --plan prints what it would do and the .env it would write, and changes nothing (no root needed); the workflow
+# tests run it.
+#
+# usage: provision.sh --repository owner/name [--runner-dir DIR] [--host-dir DIR] [--plan]
+set -euo pipefail
+here=$(dirname "$(realpath "$0")")
+root=$(cd "$here/../.." && pwd)
+
+die() {
+  echo "${0##*/}: $*" >&2
+  exit 1
+}
+
+repository="" runner_dir=/opt/actions-runner host_dir=/opt/restbench-host plan=false
+while (($# > 0)); do
+  case "$1" in
+    --repository) repository=${2:-}; shift 2 ;;
+    --runner-dir) runner_dir=${2:-}; shift 2 ;;
+    --host-dir) host_dir=${2:-}; shift 2 ;;
+    --plan) plan=true; shift ;;
+    *) die "unknown argument '$1' (usage: provision.sh --repository owner/name [--runner-dir DIR] [--host-dir DIR] [--plan])" ;;
+  esac
+done
+[[ "$repository" =~ ^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$ ]] || die "--repository owner/name is required"
+[[ "$plan" == true || $(id -u) == 0 ]] || die "run as root (or with --plan to see what it would do)"
+
+# do <description> <command...>: runs it, or says it would.
+step() {
+  local what=$1
+  shift
+  if [[ "$plan" == true ]]; then
+    echo "would $what"
+  else
+    echo "$what"
+    "$@"
+  fi
+}
+
+jdk_home() { # jdk_home <major>: the first JDK of that major under /usr/lib/jvm, by its release file
+  local release
+  for release in /usr/lib/jvm/*/release; do
+    [[ -x "${release%/release}/bin/java" ]] || continue
+    if grep -Eq "^JAVA_VERSION=\"$1([.\"]|$)" "$release"; then
+      echo "${release%/release}"
+      return 0
+    fi
+  done
+  return 1
+}
+
+node_home() { # node_home <major>: /opt/node-v<major>, else the Node.js on PATH when its major matches
+  local node
+  for node in "/opt/node-v$1/bin/node" "$(command -v node || true)"; do
+    [[ -n "$node" && -x "$node" ]] || continue
+    if [[ "$("$node" --version 2>/dev/null)" == "v$1."* ]]; then
+      node=$(realpath "$node")
+      echo "${node%/bin/node}"
+      return 0
+    fi
+  done
+  return 1
+}
+
+install_jdk() {
+  local v=$1 codename
+  codename=$(. /etc/os-release && echo "${VERSION_CODENAME:?no VERSION_CODENAME in /etc/os-release}")
+  if [[ ! -f /etc/apt/sources.list.d/adoptium.list ]]; then
+    apt-get update -qq
+    apt-get install -y -qq curl gpg ca-certificates
+    install -d -m 0755 /etc/apt/keyrings
+    curl -fsSL https://packages.adoptium.net/artifactory/api/gpg/key/public | gpg --dearmor >/etc/apt/keyrings/adoptium.gpg
+    echo "deb [signed-by=/etc/apt/keyrings/adoptium.gpg] https://packages.adoptium.net/artifactory/deb $codename main" \
+      >/etc/apt/sources.list.d/adoptium.list
+  fi
+  apt-get update -qq
+  apt-get install -y -qq "temurin-$v-jdk"
+}
+
+install_node() {
+  local v=$1 base=https://nodejs.org/dist/latest-v$1.x tmp file
+  tmp=$(mktemp -d)
+  curl -fsSL "$base/SHASUMS256.txt" -o "$tmp/SHASUMS256.txt"
+  file=$(grep -oE "node-v$v\.[0-9]+\.[0-9]+-linux-x64\.tar\.xz" "$tmp/SHASUMS256.txt" | head -n 1)
+  [[ -n "$file" ]] || die "no linux-x64 tarball of Node.js $v in $base/SHASUMS256.txt"
+  curl -fsSL "$base/$file" -o "$tmp/$file"
+  (cd "$tmp" && grep " $file\$" SHASUMS256.txt | sha256sum -c --quiet -) || die "$file does not match its checksum"
+  rm -rf "/opt/node-v$v"
+  mkdir -p "/opt/node-v$v"
+  tar -xJf "$tmp/$file" -C "/opt/node-v$v" --strip-components=1 --no-same-owner
+  rm -rf "$tmp"
+}
+
+# 1. Runtimes.
+env_lines=() path_dirs=()
+default=$(jq -r '.defaults.runtime | "\(.name) \(.version)"' "$root/benchmarks.json")
+while read -r name version; do
+  case "$name" in
+    jdk)
+      home=$(jdk_home "$version") || { step "install JDK $version (temurin-$version-jdk from Adoptium's apt repository)" install_jdk "$version"; home=$(jdk_home "$version" || echo "/usr/lib/jvm/temurin-$version-jdk-amd64"); }
+      echo "JDK $version: $home"
+      env_lines+=("JAVA_HOME_${version}_X64=$home")
+      if [[ "$name $version" == "$default" ]]; then
+        env_lines+=("JAVA_HOME=$home")
+        path_dirs=("$home/bin" "${path_dirs[@]}")
+      fi
+      ;;
+    node)
+      home=$(node_home "$version") || { step "install Node.js $version (nodejs.org's latest v$version.x tarball) into /opt/node-v$version" install_node "$version"; home=/opt/node-v$version; }
+      echo "Node.js $version: $home"
+      env_lines+=("NODE${version}_HOME=$home")
+      [[ "$home" == /usr ]] || path_dirs+=("$home/bin")
+      ;;
+    *) die "benchmarks.json names a runtime '$name' this script cannot provide" ;;
+  esac
+done < <(MANIFEST="$root/benchmarks.json" "$root/.github/scripts/runtimes.sh")
+
+# 2. The hooks, root-owned: the job can read and run them, never change them.
+install_hooks() {
+  local f
+  install -d -o root -g root -m 0755 "$host_dir"
+  for f in job-started.sh job-completed.sh runner-cleanup.sh; do
+    install -o root -g root -m 0755 "$here/$f" "$host_dir/$f"
+  done
+  printf 'REPOSITORY=%s\n' "$repository" >"$host_dir/host.conf.new"
+  chmod 0644 "$host_dir/host.conf.new"
+  mv "$host_dir/host.conf.new" "$host_dir/host.conf"
+}
+step "install the job hooks into $host_dir (root-owned) for $repository" install_hooks
+
+# 3. The runner's environment.
+env_lines+=("ACTIONS_RUNNER_HOOK_JOB_STARTED=$host_dir/job-started.sh"
+  "ACTIONS_RUNNER_HOOK_JOB_COMPLETED=$host_dir/job-completed.sh"
+  "PATH=$(IFS=:; echo "${path_dirs[*]}"):/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin")
+keys=$(printf '%s\n' "${env_lines[@]}" | sed 's/=.*//' | paste -sd'|' -)
+write_env() {
+  local file=$runner_dir/.env
+  {
+    [[ ! -f "$file" ]] || grep -Ev "^($keys)=" "$file" || true
+    printf '%s\n' "${env_lines[@]}"
+  } >"$file.new"
+  chmod 0644 "$file.new"
+  mv "$file.new" "$file"
+}
+step "write $runner_dir/.env" write_env
+echo "runner .env:"
+printf '  %s\n' "${env_lines[@]}"

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The ephemeral runner loop of a benchmark host (docs/runner-host.md, section 4): one job per fresh user, for ever.
+# Runs as root under systemd (Restart=always). Each turn removes the last job's user with everything it owned (its
+# processes, crontab, temporary files, home: caches, ~/.m2, the runner copy it could write), creates the user again,
+# copies the root-owned runner from $RUNNER_DIR (with the .env provision.sh wrote: the job hooks and the runtimes)
+# and registers it just in time for exactly one job. The credential that registers runners stays root's.
+#
+# Environment: REPOSITORY (owner/name, required), RUNNER_USER (default bench), RUNNER_DIR (default
+# /opt/actions-runner), TOKEN_FILE (default /etc/restbench-runner/token, mode 0600), RUNNER_GROUP_ID (default 1, a
+# repository's default group; for an organisation's restricted group set ORG and its id), ORG (optional: register
+# with the organisation instead of the repository).
+set -euo pipefail
+repo=${REPOSITORY:?REPOSITORY=owner/name is required}
+user=${RUNNER_USER:-bench}
+runner_dir=${RUNNER_DIR:-/opt/actions-runner}
+token_file=${TOKEN_FILE:-/etc/restbench-runner/token}
+group=${RUNNER_GROUP_ID:-1}
+api=https://api.github.com/repos/$repo/actions/runners/generate-jitconfig
+[[ -z "${ORG:-}" ]] || api=https://api.github.com/orgs/$ORG/actions/runners/generate-jitconfig
+((EUID == 0)) || { echo "runner-loop.sh: run as root" >&2; exit 1; }
+
+while true; do
+  if id "$user" >/dev/null 2>&1; then
+    pkill -KILL -u "$user" || true
+    crontab -r -u "$user" 2>/dev/null || true
+    find /tmp /var/tmp /dev/shm -mindepth 1 -user "$user" -delete 2>/dev/null || true
+    userdel --remove "$user"
+  fi
+  useradd --create-home --shell /bin/bash "$user"
+  cp -a "$runner_dir" "/home/$user/actions-runner"
+  chown -R "$user:" "/home/$user/actions-runner"
+  body=$(jq -n --arg name "bench-$(hostname)-$(date +%s)" --argjson group "$group" \
+    '{name: $name, runner_group_id: $group, labels: ["self-hosted", "linux", "x64", "bench"], work_folder: "_work"}')
+  jit=$(curl -fsS -X POST "$api" -H "Authorization: Bearer $(cat "$token_file")" \
+    -H "Accept: application/vnd.github+json" -d "$body" | jq -r .encoded_jit_config) || { sleep 30; continue; }
+  runuser -u "$user" -- "/home/$user/actions-runner/run.sh" --jitconfig "$jit" || sleep 30
+done

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The benchmark job's first check, after the harness checkout: is this runner a host prepared by
+# .github/host/provision.sh? The protection itself is the host's job-started hook, which ran before the checkout; this
+# step makes a host without it visible instead of silently measuring there.
+#   1. ACTIONS_RUNNER_HOOK_JOB_STARTED and _COMPLETED name root-owned scripts this job cannot change (else any
+#      workflow could reach this machine, and nothing cleaned up before the checkout): missing or writable fails;
+#   2. a hook that differs from this commit's .github/host copy is a warning (provision.sh again brings it up to date);
+#   3. the runtimes the plan needs ($RUNTIMES, "jdk 17,jdk 25,node 20"): each where provision.sh puts it in the runner's
+#      environment (JAVA_HOME_<v>_X64, NODE<v>_HOME). A missing one is a warning, not a failure: ./bench run records
+#      the variants that need it as failed cells with the reason, and measures and publishes the others.
+# Environment: RUNTIMES (the plan's), the runner's ACTIONS_RUNNER_HOOK_JOB_STARTED / _COMPLETED, JAVA_HOME_<v>_X64,
+# NODE<v>_HOME.
+set -euo pipefail
+# shellcheck source=.github/scripts/lib.sh
+source "$(dirname "$0")/lib.sh"
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+
+for hook in STARTED COMPLETED; do
+  var=ACTIONS_RUNNER_HOOK_JOB_$hook
+  file=${!var:-}
+  [[ -n "$file" ]] ||
+    die "this runner has no $var: it would run any workflow's job that asks for it, and nothing cleaned up before this checkout; prepare the host with .github/host/provision.sh (docs/runner-host.md)"
+  [[ -f "$file" ]] || die "$var names $file, which does not exist"
+  for path in "$file" "$(dirname "$file")"/runner-cleanup.sh "$(dirname "$file")"; do
+    [[ -e "$path" && "$(stat -c %u "$path")" == 0 && ! -w "$path" ]] ||
+      die "$path is not a root-owned file this job cannot write: a job could change what the next one runs"
+  done
+  name=$(basename "$file")
+  if [[ -f "$repo/.github/host/$name" ]] && ! cmp -s "$file" "$repo/.github/host/$name"; then
+    echo "::warning::the host's $name differs from .github/host/$name of this commit: run .github/host/provision.sh again"
+  fi
+done
+
+missing=()
+IFS=, read -ra needed <<<"${RUNTIMES:-}"
+for runtime in "${needed[@]}"; do
+  read -r name version <<<"$runtime"
+  case "$name" in
+    jdk) var=JAVA_HOME_${version}_X64 exe=bin/java ;;
+    node) var=NODE${version}_HOME exe=bin/node ;;
+    *) die "the plan needs a runtime '$runtime' this check does not know" ;;
+  esac
+  home=${!var:-}
+  if [[ -n "$home" && -x "$home/$exe" ]]; then
+    echo "host: $runtime at $home"
+  else
+    missing+=("$runtime")
+    echo "::warning::the host has no $runtime (\$$var is '${home}'): the variants that need it are recorded as failed, not measured; run .github/host/provision.sh"
+  fi
+done
+summary "Host: hooks in $(dirname "$ACTIONS_RUNNER_HOOK_JOB_STARTED"); runtimes needed: ${RUNTIMES:-none}${missing[*]:+; missing: ${missing[*]}}"
