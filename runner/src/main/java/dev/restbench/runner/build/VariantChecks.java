@@ -6,7 +6,9 @@ import dev.restbench.manifest.Runtimes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -15,24 +17,40 @@ import java.util.Optional;
  */
 public final class VariantChecks {
 
-    /** @param lines one per variant, for the dry run; @param problems one line each, empty when all is well */
-    public record Report(List<String> lines, List<String> problems) {
+    /**
+     * @param lines           one per variant, for the dry run
+     * @param problems        one line each, empty when all is well
+     * @param missingRuntimes with {@code recordMissingRuntimes}: variant name → why its runtime is not on this machine
+     *                        ({@link Runtimes.NotFound}'s message), in variant order; such a variant is then no problem
+     *                        (neither built nor started, its cells are recorded as failed), nor is its artifact
+     */
+    public record Report(List<String> lines, List<String> problems, Map<String, String> missingRuntimes) {
     }
 
     private VariantChecks() {
     }
 
-    /** @param builder null when the run builds nothing (--no-build) */
+    /**
+     * @param builder               null when the run builds nothing (--no-build)
+     * @param recordMissingRuntimes a runtime not on this machine goes to {@link Report#missingRuntimes} instead of
+     *                              the problems (run --missing-runtimes record)
+     */
     public static Report check(Path root, Manifest manifest, List<Manifest.Variant> variants, Runtimes runtimes,
-                               VariantBuilder builder) {
+                               VariantBuilder builder, boolean recordMissingRuntimes) {
         List<String> lines = new ArrayList<>();
         List<String> problems = new ArrayList<>();
+        Map<String, String> missingRuntimes = new LinkedHashMap<>();
         for (Manifest.Variant variant : variants) {
             String runtime;
             try {
                 Runtimes.Found found = runtimes.find(variant.runtime());
                 runtime = variant.runtime() + " (" + found.version() + ", " + found.home() + ")";
             } catch (Runtimes.NotFound e) {
+                if (recordMissingRuntimes) {
+                    missingRuntimes.put(variant.name(), e.getMessage());
+                    lines.add(line(variant, variant.runtime() + " NOT FOUND (recorded as failed)", "not built or started"));
+                    continue;
+                }
                 runtime = variant.runtime() + " NOT FOUND";
                 problems.add(variant.name() + ": " + e.getMessage());
             }
@@ -59,8 +77,12 @@ public final class VariantChecks {
                     artifact = "to be built: " + stale.get() + " (build: " + variant.build().tool() + ")";
                 }
             }
-            lines.add(String.format("  %-20s %s, %s: %s", variant.name(), runtime, variant.artifact(), artifact));
+            lines.add(line(variant, runtime, artifact));
         }
-        return new Report(lines, problems);
+        return new Report(lines, problems, missingRuntimes);
+    }
+
+    private static String line(Manifest.Variant variant, String runtime, String artifact) {
+        return String.format("  %-20s %s, %s: %s", variant.name(), runtime, variant.artifact(), artifact);
     }
 }

@@ -30,9 +30,9 @@ final class Artifacts implements AutoCloseable {
     }
 
     /**
-     * @param external variants that run at a URL (nothing to copy)
+     * @param notStarted variants the run does not start (nothing to copy): those at a URL, those without their runtime
      */
-    static Artifacts snapshot(Path root, List<Manifest.Variant> variants, Collection<String> external, PrintStream out)
+    static Artifacts snapshot(Path root, List<Manifest.Variant> variants, Collection<String> notStarted, PrintStream out)
             throws IOException {
         Path dir = Files.createTempDirectory("restbench-artifacts-");
         AutoCloseable cleanup = () -> Trees.delete(dir);
@@ -40,7 +40,7 @@ final class Artifacts implements AutoCloseable {
         Map<String, Path> copies = new LinkedHashMap<>();
         List<String> missing = new ArrayList<>();
         for (Manifest.Variant variant : variants) {
-            if (external.contains(variant.name())) {
+            if (notStarted.contains(variant.name())) {
                 continue;
             }
             Path artifact = root.resolve(variant.artifact());

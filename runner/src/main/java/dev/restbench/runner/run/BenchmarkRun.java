@@ -14,11 +14,13 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -48,6 +50,7 @@ public final class BenchmarkRun {
     private final Manifest manifest;
     private final RunSelection selection;
     private final RunOptions options;
+    private final Map<String, String> unavailable;
     private final PrintStream out;
     private final Map<String, Double> timings = new LinkedHashMap<>();
     private Path runDir;
@@ -60,7 +63,7 @@ public final class BenchmarkRun {
      */
     public static Path execute(RunOptions options, RoundListener listener, PrintStream out) throws Exception {
         Manifest manifest = dev.restbench.runner.manifest.Manifests.load(options.manifest());
-        BenchmarkRun run = new BenchmarkRun(manifest, RunSelection.of(manifest, options), options, out);
+        BenchmarkRun run = new BenchmarkRun(manifest, RunSelection.of(manifest, options), options, Map.of(), out);
         int exit = run.execute(listener);
         if (run.runDirectory() == null || !Files.isRegularFile(run.runDirectory().resolve("run.json"))) {
             throw new IllegalStateException("the run wrote no results (exit code " + exit + ")");
@@ -68,10 +71,16 @@ public final class BenchmarkRun {
         return run.runDirectory();
     }
 
-    BenchmarkRun(Manifest manifest, RunSelection selection, RunOptions options, PrintStream out) {
+    /**
+     * @param unavailable variants whose runtime is not on this machine (run --missing-runtimes record) → why: never
+     *                    built, copied or started; each of their trials fails all its cells with "runtime: " + why
+     */
+    BenchmarkRun(Manifest manifest, RunSelection selection, RunOptions options, Map<String, String> unavailable,
+                 PrintStream out) {
         this.manifest = manifest;
         this.selection = selection;
         this.options = options;
+        this.unavailable = Map.copyOf(unavailable);
         this.out = out;
     }
 
@@ -95,7 +104,9 @@ public final class BenchmarkRun {
         long t0 = System.nanoTime();
         Environment environment;
         int roundsRun = 0;
-        try (Artifacts artifacts = Artifacts.snapshot(options.root(), selection.variants(), options.services().keySet(), out);
+        Set<String> notStarted = new HashSet<>(options.services().keySet());
+        notStarted.addAll(unavailable.keySet());
+        try (Artifacts artifacts = Artifacts.snapshot(options.root(), selection.variants(), notStarted, out);
              PostgresServer postgres = startPostgres()) {
             ChildProcesses.register(postgres);
             try {
@@ -112,7 +123,7 @@ public final class BenchmarkRun {
                 Progress progress = new Progress(out, Progress.isTerminal(), selection.plan().trials().size(),
                         selection.plan().trials().stream().mapToDouble(this::plannedSeconds).sum());
                 TrialRunner trials = new TrialRunner(new TrialRunner.Context(manifest, selection, options, postgres,
-                        template, runDir, artifacts.copies(), results, timings, progress::event),
+                        template, runDir, artifacts.copies(), unavailable, results, timings, progress::event),
                         HexFormat.of().formatHex(randomBytes()));
                 for (int round = 0; round < selection.plan().rounds() && !ChildProcesses.shuttingDown(); round++) {
                     for (RunPlan.Trial trial : selection.plan().round(round)) {
@@ -196,6 +207,9 @@ public final class BenchmarkRun {
 
     /** A guess for the ETA: the start, each cell's warmup at half its cap, its windows and Gatling's overhead. */
     private double plannedSeconds(RunPlan.Trial trial) {
+        if (unavailable.containsKey(trial.variant().name())) {
+            return 0; // failed at once
+        }
         Manifest.Profile p = selection.profile();
         double cell = (p.warmup().minSeconds() + p.warmup().maxSeconds()) / 2.0
                 + p.windows() * p.windowSeconds() + GATLING_OVERHEAD_S;

@@ -15,7 +15,10 @@ import java.util.Map;
  * found on this machine, plus the cell's database, a port and the service CPU set.
  */
 final class LaunchCommand {
-    /** Found once per run; RunCommand has checked every selected variant's runtime before the run began. */
+    /**
+     * Found once per run; RunCommand has checked every selected variant's runtime before the run began, and a variant
+     * without its runtime (--missing-runtimes record) is never launched.
+     */
     private static final Runtimes RUNTIMES = Runtimes.ofThisMachine();
 
     private LaunchCommand() {

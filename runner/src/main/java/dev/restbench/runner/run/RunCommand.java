@@ -10,6 +10,7 @@ import dev.restbench.runner.manifest.Manifests;
 
 import dev.restbench.runner.history.History;
 import dev.restbench.runner.site.SiteCommand;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -18,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -83,6 +85,15 @@ public final class RunCommand implements Callable<Integer> {
                     + " artifact exists or it has a build step), print the plan, run nothing; exit 2 when a check fails")
     private boolean dryRun;
 
+    @Option(names = "--missing-runtimes", paramLabel = "refuse|record", converter = MissingRuntimesConverter.class,
+            description = "a selected variant whose runtime (its JDK or Node.js version) is not on this machine:"
+                    + " refuse (default) the whole run, exit 2, nothing written; or record it: the variant is neither"
+                    + " built nor started, each of its cells is FAILED with the reason (\"runtime: …\"), the others"
+                    + " run and the run is written (exit 1, as for any failed cell) — for a CI runner, where one"
+                    + " missing runtime must not lose the run. Refused all the same when no selected variant has its"
+                    + " runtime; other problems (a missing artifact without build step, …) always refuse")
+    private RunOptions.MissingRuntimes missingRuntimes = RunOptions.MissingRuntimes.REFUSE;
+
     @Option(names = "--no-build", arity = "0",
             description = "do not build stale or missing variant artifacts first (./bench build does; also env"
                     + " BENCH_SKIP_BUILD=1)")
@@ -142,7 +153,21 @@ public final class RunCommand implements Callable<Integer> {
                 noTables ? RunOptions.Tables.NONE : fullTables ? RunOptions.Tables.FULL : RunOptions.Tables.ANSWER,
                 historyDir(rootDir),
                 Optional.ofNullable(seed),
-                flameGraphs ? RunOptions.ALL_ROUNDS : 0);
+                flameGraphs ? RunOptions.ALL_ROUNDS : 0,
+                missingRuntimes);
+    }
+
+    /** "refuse" | "record" (lower case, as the help names them). */
+    static final class MissingRuntimesConverter implements CommandLine.ITypeConverter<RunOptions.MissingRuntimes> {
+        @Override
+        public RunOptions.MissingRuntimes convert(String text) {
+            for (RunOptions.MissingRuntimes value : RunOptions.MissingRuntimes.values()) {
+                if (value.name().toLowerCase(Locale.ROOT).equals(text)) {
+                    return value;
+                }
+            }
+            throw new CommandLine.TypeConversionException("must be refuse or record, was '" + text + "'");
+        }
     }
 
     private Optional<Path> historyDir(Path rootDir) {
@@ -168,24 +193,34 @@ public final class RunCommand implements Callable<Integer> {
                 .filter(v -> !options.services().containsKey(v.name())).toList();
         VariantBuilder builder = options.build()
                 ? new VariantBuilder(options.root(), manifest, runtimes, System.out) : null;
-        VariantChecks.Report checks = VariantChecks.check(options.root(), manifest, started, runtimes, builder);
+        boolean record = options.missingRuntimes() == RunOptions.MissingRuntimes.RECORD;
+        VariantChecks.Report checks = VariantChecks.check(options.root(), manifest, started, runtimes, builder, record);
         if (options.dryRun()) {
             System.out.println(selection.describe());
             System.out.println("variants (runtime on this machine, artifact):");
             checks.lines().forEach(System.out::println);
         }
-        if (!checks.problems().isEmpty()) {
+        Map<String, String> unavailable = checks.missingRuntimes();
+        List<String> problems = new ArrayList<>(checks.problems());
+        if (!unavailable.isEmpty() && unavailable.size() == selection.variants().size()) {
+            // Recording them all as failed would publish a run that measured nothing.
+            unavailable.forEach((variant, why) -> problems.add(variant + ": " + why));
+            problems.add("no selected variant has its runtime on this machine: nothing to measure");
+        }
+        if (!problems.isEmpty()) {
             // Before anything is built, started or written: a run that cannot start a variant is not begun.
-            checks.problems().forEach(p -> System.err.println("bench run: " + p));
+            problems.forEach(p -> System.err.println("bench run: " + p));
             return 2;
         }
+        unavailable.forEach((variant, why) -> System.out.println(variant + ": not measured, " + why));
         if (options.dryRun()) {
             return 0;
         }
         if (builder != null) {
-            builder.build(started, false, false);
+            // A variant without its runtime is not built: its build may need that runtime (npm needs Node).
+            builder.build(started.stream().filter(v -> !unavailable.containsKey(v.name())).toList(), false, false);
         }
-        BenchmarkRun run = new BenchmarkRun(manifest, selection, options, System.out);
+        BenchmarkRun run = new BenchmarkRun(manifest, selection, options, unavailable, System.out);
         int exit = run.execute(BenchmarkRun.RoundListener.ALL);
         if (options.history().isPresent() && run.runDirectory() != null
                 && Files.isRegularFile(run.runDirectory().resolve("run.json"))) {

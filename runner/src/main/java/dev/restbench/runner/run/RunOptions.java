@@ -27,7 +27,8 @@ public record RunOptions(
         Tables tables,
         Optional<Path> history,
         Optional<Long> seed,
-        int flameGraphRounds) {
+        int flameGraphRounds,
+        MissingRuntimes missingRuntimes) {
 
     /** Profile every round (run --flamegraphs). */
     public static final int ALL_ROUNDS = Integer.MAX_VALUE;
@@ -39,6 +40,13 @@ public record RunOptions(
 
     /** What the terminal gets at the end: nothing, the answer (primary metrics, ≤ 100 columns) or every table. */
     public enum Tables { NONE, ANSWER, FULL }
+
+    /**
+     * A selected variant whose runtime is not on this machine: REFUSE the whole run (exit 2, nothing written), or
+     * RECORD its cells as failed with the reason and run the others (the CI runner: one missing runtime must not
+     * lose the run).
+     */
+    public enum MissingRuntimes { REFUSE, RECORD }
 
     /** A run started by another command (ab, drill): the embedded database, no history, tables printed. */
     public static RunOptions of(Path root, Path manifest, String profile, Path resultsDir, List<String> variants,
@@ -53,7 +61,7 @@ public record RunOptions(
         return new RunOptions(root, manifest, Optional.of(profile), resultsDir.toAbsolutePath(), variants, List.of(),
                 scenarios, env("DATABASE_URL"), Map.of(), env("DATABASE_USER").orElse("postgres"),
                 env("DATABASE_PASSWORD").orElse("postgres"), false, false, Tables.ANSWER, Optional.empty(),
-                Optional.ofNullable(seed), flameGraphRounds);
+                Optional.ofNullable(seed), flameGraphRounds, MissingRuntimes.REFUSE);
     }
 
     /** {@code name=url,name=url} → ordered map; every entry must be a name and an http(s) URL. */

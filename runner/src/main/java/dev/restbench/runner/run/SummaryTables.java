@@ -222,14 +222,15 @@ final class SummaryTables {
         for (Table table : tables) {
             text.append(table.title()).append('\n').append(table.table().plain()).append('\n');
         }
-        appendFailures(text);
+        appendFailures(text, 0);
         return text.toString();
     }
 
-    private void appendFailures(StringBuilder text) {
+    /** @param width wrap each failure at this many columns (the answer's 100; a reason can be long), 0: do not */
+    private void appendFailures(StringBuilder text, int width) {
         if (!failures.isEmpty()) {
             text.append("FAILED cells:\n");
-            failures.forEach(f -> text.append("  ").append(f).append('\n'));
+            failures.forEach(f -> text.append(width > 0 ? wrap("  " + f, "    ", width) : "  " + f + "\n"));
         }
     }
 
@@ -302,7 +303,7 @@ final class SummaryTables {
             }
             text.append("startup").append('\n').append(table.plain()).append('\n');
         }
-        appendFailures(text);
+        appendFailures(text, 100);
         // The results directory is printed below ("results: …"); a path here could not keep the line within 100.
         text.append("all tables (percentiles, resources, per operation, warmup): summary.md there, or --full-tables\n");
         return text.toString();

@@ -21,10 +21,14 @@ import java.util.function.Consumer;
  */
 final class TrialRunner {
 
-    /** What the trials of one run share. */
+    /**
+     * What the trials of one run share.
+     *
+     * @param unavailable variants whose runtime is not on this machine → why (run --missing-runtimes record)
+     */
     record Context(Manifest manifest, RunSelection selection, RunOptions options, PostgresServer postgres,
-                   String template, Path runDir, Map<String, Path> artifacts, RunResults results,
-                   Map<String, Double> timings, Consumer<String> events) {
+                   String template, Path runDir, Map<String, Path> artifacts, Map<String, String> unavailable,
+                   RunResults results, Map<String, Double> timings, Consumer<String> events) {
     }
 
     /** A profiling window shorter than this holds too few samples to show a frame's share (100 per second). */
@@ -48,6 +52,12 @@ final class TrialRunner {
 
     void run(RunPlan.Trial trial) {
         int index = context.results().startTrial(trial.variant().name());
+        String noRuntime = context.unavailable().get(trial.variant().name());
+        if (noRuntime != null) {
+            // Not started, as one that fails to start: no database, no launch command (it would need the runtime).
+            failAll(trial, index, "runtime: " + noRuntime);
+            return;
+        }
         String url = context.options().services().get(trial.variant().name());
         if (url != null) {
             runAt(trial, index, url);

@@ -22,8 +22,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 class BrokenVariantTest {
     static final Path ROOT = Path.of(System.getProperty("restbench.root", "..")).toAbsolutePath().normalize();
 
-    @Test
-    void aVariantThatExitsAtOnceYieldsFailedCellsWithTheReasonAndNoNumbers(@TempDir Path tmp) throws Exception {
+    /**
+     * The checkout's manifest with two variants of its own and no profile's variant list: "exits-at-once" (a JDK 17
+     * process that exits at once: its artifact exists, its main class does not) and "never-healthy" (alive, never
+     * healthy); health timeout 5 s.
+     */
+    static ObjectNode brokenManifest() throws Exception {
         ObjectNode manifest = (ObjectNode) Json.MAPPER.readTree(ROOT.resolve("benchmarks.json").toFile());
         manifest.remove("$schema");
         ArrayNode variants = manifest.putArray("variants");
@@ -41,6 +45,12 @@ class BrokenVariantTest {
         silent.put("extends", "exits-at-once");
         silent.putArray("command").add("sleep").add("600"); // alive, but nothing ever answers the health check
         ((ObjectNode) manifest.get("defaults")).put("healthTimeoutSeconds", 5);
+        return manifest;
+    }
+
+    @Test
+    void aVariantThatExitsAtOnceYieldsFailedCellsWithTheReasonAndNoNumbers(@TempDir Path tmp) throws Exception {
+        ObjectNode manifest = brokenManifest();
         Path manifestFile = tmp.resolve("broken.json");
         Json.MAPPER.writeValue(manifestFile.toFile(), manifest);
         Path results = tmp.resolve("results");

@@ -32,6 +32,15 @@ class RunCommandTest {
         assertThat(options.seed()).isEmpty();
         assertThat(options.tables()).isEqualTo(RunOptions.Tables.ANSWER);
         assertThat(options.dryRun()).isFalse();
+        assertThat(options.missingRuntimes()).isEqualTo(RunOptions.MissingRuntimes.REFUSE);
+    }
+
+    @Test
+    void missingRuntimesIsRefuseOrRecord() {
+        assertThat(options("--missing-runtimes", "record").missingRuntimes()).isEqualTo(RunOptions.MissingRuntimes.RECORD);
+        assertThat(options("--missing-runtimes=refuse").missingRuntimes()).isEqualTo(RunOptions.MissingRuntimes.REFUSE);
+        assertThatThrownBy(() -> options("--missing-runtimes", "skip")).isInstanceOf(CommandLine.ParameterException.class)
+                .hasMessageContaining("--missing-runtimes").hasMessageContaining("must be refuse or record, was 'skip'");
     }
 
     @Test

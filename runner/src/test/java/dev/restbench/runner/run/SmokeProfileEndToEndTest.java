@@ -20,6 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The real smoke profile end to end: embedded PostgreSQL, the three variant jars of this checkout, real Gatling.
+ * One more variant, a copy of the first JVM one on a JDK this machine lacks, runs with --missing-runtimes record: its
+ * cells are failed with the reason, the others measured all the same.
  * Checks the outputs against their contracts, and that each cell's windows are back-to-back slices of that cell's
  * one Gatling run (checked against Gatling's own report of the run). Performance is not asserted (shared noisy box): the error budget and capacity latency bound are lifted
  * so an overloaded machine cannot fail a cell, but every cell must then succeed.
@@ -55,6 +57,11 @@ class SmokeProfileEndToEndTest {
         // the error budget and the latency bound; what must not happen is a crash, a failed start or wrong numbers.
         ((ObjectNode) manifest.get("errorBudget")).put("capacityP99Ms", 600000).put("maxErrorPct", 100);
         manifest.remove("$schema");
+        // A runtime no machine has (the schema's highest version): the CI runner without one of its JDKs.
+        String base = selected.stream().filter(v -> v.runtime().isJdk()).findFirst().orElseThrow().name();
+        String absent = base + "-jdk99";
+        ((com.fasterxml.jackson.databind.node.ArrayNode) manifest.get("variants")).addObject().put("name", absent)
+                .put("extends", base).putObject("runtime").put("name", "jdk").put("version", 99);
         Path manifestFile = tmp.resolve("benchmarks.json");
         Json.MAPPER.writeValue(manifestFile.toFile(), manifest);
         Path results = tmp.resolve("results");
@@ -78,12 +85,14 @@ class SmokeProfileEndToEndTest {
         try {
             exit = Main.execute(List.of("run", "--root", ROOT.toString(), "--manifest", manifestFile.toString(),
                     "--profile", "smoke", "--results", results.toString(), "--no-build", "--flamegraphs",
-                    "--variants", String.join(",", selected.stream().map(v -> v.name()).toList())));
+                    "--missing-runtimes", "record",
+                    "--variants", String.join(",", selected.stream().map(v -> v.name()).toList()) + "," + absent));
         } finally {
             System.setOut(console);
         }
         // The terminal's answer: the primary metrics of both regimes, each line within 100 columns (issue 13).
         String answer = printed.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(answer).contains(absent + ": not measured, no JDK 99 on this machine");
         answer = answer.substring(answer.indexOf("capacity: value"));
         assertThat(answer).contains("latency: value").contains("startup").contains("summary.md there, or --full-tables");
         assertThat(answer.lines().takeWhile(l -> !l.startsWith("wall time")))
@@ -92,17 +101,26 @@ class SmokeProfileEndToEndTest {
         Path runDir = RunOutputs.onlyRun(results);
         JsonNode run = RunOutputs.validRunJson(runDir);
         List<String> failures = new ArrayList<>();
+        List<JsonNode> measured = new ArrayList<>();
         run.get("cells").forEach(c -> {
-            if (!c.get("status").asText().equals("ok")) {
+            if (c.get("variant").asText().equals(absent)) {
+                // Not started: failed with the runtime's reason, no numbers.
+                assertThat(c.get("status").asText()).isEqualTo("failed");
+                assertThat(c.get("reason").asText()).startsWith("start 1: runtime: no JDK 99 on this machine: looked at");
+                assertThat(c.has("metrics")).isFalse();
+            } else if (!c.get("status").asText().equals("ok")) {
                 failures.add(c.get("variant").asText() + "/" + c.get("regime").asText() + ": " + c.get("reason").asText());
+            } else {
+                measured.add(c);
             }
         });
         assertThat(failures).as("failed cells").isEmpty();
-        assertThat(exit).isZero();
-        assertThat(run.get("status").asText()).isEqualTo("ok");
+        assertThat(exit).as("the absent runtime's failed cells").isEqualTo(1);
+        assertThat(run.get("status").asText()).isEqualTo("failed");
         int variants = selected.size();
-        assertThat(run.get("cells")).hasSize(2 * variants); // every variant × read-heavy × (capacity, latency)
-        assertThat(run.get("variants")).hasSize(variants);
+        assertThat(run.get("cells")).hasSize(2 * (variants + 1)); // every variant × read-heavy × (capacity, latency)
+        assertThat(measured).hasSize(2 * variants);
+        assertThat(run.get("variants")).hasSize(variants + 1);
         Map<String, Boolean> jvm = new HashMap<>();
         selected.forEach(v -> jvm.put(v.name(), v.runtime().isJdk()));
 
@@ -115,7 +133,7 @@ class SmokeProfileEndToEndTest {
         assertThat(throughput).allSatisfy(e -> assertThat(e.get("name").asText()).matches(".*/(throughput|req_per_cpu_s)"));
         assertThat(costs).noneSatisfy(e -> assertThat(e.get("name").asText()).matches(".*/(throughput|req_per_cpu_s)"));
 
-        for (JsonNode cell : run.get("cells")) {
+        for (JsonNode cell : measured) {
             String series = cell.get("variant").asText() + "/" + cell.get("scenario").asText() + "/"
                     + cell.get("regime").asText() + "/";
             JsonNode metrics = cell.get("metrics");
@@ -201,6 +219,10 @@ class SmokeProfileEndToEndTest {
             assertThat(benchValues.get(series + "throughput")).isEqualTo(metrics.get("throughput").get("median").asDouble());
         }
         for (JsonNode variant : run.get("variants")) {
+            if (variant.get("name").asText().equals(absent)) {
+                assertThat(benchValues.keySet()).noneMatch(name -> name.startsWith(absent + "/"));
+                continue;
+            }
             if (jvm.get(variant.get("name").asText())) {
                 assertThat(variant.get("startup").fieldNames()).toIterable()
                         .containsExactlyInAnyOrder("time_to_ready_ms", "rss_after_start_mb", "heap_after_start_mb",
@@ -214,7 +236,8 @@ class SmokeProfileEndToEndTest {
         String summary = Files.readString(runDir.resolve("summary.md"));
         List<String> names = selected.stream().map(v -> v.name()).toList();
         assertThat(summary).contains("## Scenarios and measures", "## Resources", "## Startup", "## Warmup and bottleneck",
-                "## Per operation", "| Scenario | Regime | Measure | " + String.join(" | ", names) + " |", "(n=1)");
+                "## Per operation", "| Scenario | Regime | Measure | " + String.join(" | ", names) + " | " + absent + " |",
+                "(n=1)", absent + " / read-heavy / capacity: start 1: runtime: no JDK 99 on this machine");
         List<String> cellFolders = new ArrayList<>();
         names.forEach(v -> cellFolders.addAll(List.of(v + "-read-heavy-capacity-s1", v + "-read-heavy-latency-s1")));
         try (var leftovers = Files.list(runDir.resolve("gatling"))) {
