@@ -35,6 +35,8 @@ while (($# > 0)); do
 done
 [[ "$repository" =~ ^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$ ]] || die "--repository owner/name is required"
 [[ "$plan" == true || $(id -u) == 0 ]] || die "run as root (or with --plan to see what it would do)"
+[[ "$plan" == true || -d "$runner_dir" ]] ||
+  die "the runner directory $runner_dir does not exist: unpack GitHub's runner release there first (or name it with --runner-dir)"
 
 # do <description> <command...>: runs it, or says it would.
 step() {
