@@ -21,8 +21,10 @@ public final class Descriptive {
     /** Makes the MAD a consistent estimator of the standard deviation for normal data (1 / Φ⁻¹(3/4)). */
     public static final double MAD_TO_SIGMA = 1.482602218505602;
 
-    private static final Median MEDIAN = Median.withDefaults();
-    private static final Quantile QUANTILE = Quantile.withDefaults();
+    // withCopy: the library's default partially sorts the caller's array in place, which silently reordered a
+    // fixture's per-round values (Summary.of) and so broke their pairing by round.
+    private static final Median MEDIAN = Median.withDefaults().withCopy(true);
+    private static final Quantile QUANTILE = Quantile.withDefaults().withCopy(true);
 
     private Descriptive() {
     }

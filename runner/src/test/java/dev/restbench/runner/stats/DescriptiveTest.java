@@ -52,4 +52,14 @@ class DescriptiveTest {
         assertThatThrownBy(() -> Descriptive.geometricMean(new double[] {1, 0}))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    /** The values of a series are in round order; computing their median must not reorder them (pairing by round). */
+    @Test
+    void medianAndQuantileLeaveTheirInputInItsOrder() {
+        double[] values = {3, 1, 2, 5, 4};
+        Descriptive.median(values);
+        Descriptive.quantile(values, 0.9);
+        Summary.of(values);
+        assertThat(values).containsExactly(3, 1, 2, 5, 4);
+    }
 }
