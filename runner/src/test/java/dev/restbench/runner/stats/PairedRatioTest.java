@@ -128,6 +128,107 @@ class PairedRatioTest {
         assertThat(PairedRatio.hodgesLehmann(base, head, 0.95).pValue()).isCloseTo(1.0 / 128, within(1e-12));
     }
 
+    /**
+     * The review's TieCheck (D2): a pool's peak connections as run.json stores them, 6 significant digits. Base
+     * GM(2,2,2) = 2 and GM(2,2,1) = 1.5874, head GM(2,1,1) = 1.25992 and GM(1,1,1) = 1: both ratios are 2^(−2/3), but
+     * rounding makes them differ in the sixth digit, and the t-test gave p = 1.03·10⁻⁶ (three rounds: 4·10⁻¹²).
+     */
+    @Test
+    void ratiosTiedUpToSixDigitRoundingAreTiesWithTheSignTestsPValue() {
+        PairedRatio.Result two = PairedRatio.tTest(new double[] {2.0, 1.5874}, new double[] {1.25992, 1.0}, 0.9, 0.8);
+        PairedRatio.Result three = PairedRatio.tTest(new double[] {1.81712, 1.25992, 1.44225},
+                new double[] {2.28943, 1.5874, 1.81712}, 0.9, 0.8);
+
+        assertThat(two.status()).isEqualTo(PairedRatio.Status.NO_SPREAD);
+        assertThat(two.pValue()).isEqualTo(0.5);
+        assertThat(two.pBelow()).isEqualTo(0.25);
+        assertThat(two.pAbove()).isEqualTo(1.0);
+        assertThat(two.changePct()).isCloseTo(-37.0, within(0.1));
+        assertThat(three.status()).isEqualTo(PairedRatio.Status.NO_SPREAD);
+        assertThat(three.pValue()).isEqualTo(0.25);
+        assertThat(three.pAbove()).isEqualTo(0.125);
+    }
+
+    @Test
+    void signFlipPValuesAreTheShareOfSignPatternsAtLeastAsExtreme() {
+        // S = Σd = 1.0 for 0.1, 0.2, 0.3, 0.4: only the all-plus pattern reaches it.
+        PairedRatio.PValues allUp = PairedRatio.pValues(new double[] {0.1, 0.2, 0.3, 0.4}, PairedRatio.Test.SIGN_FLIP);
+        assertThat(allUp.above()).isCloseTo(1.0 / 16, within(1e-15));
+        assertThat(allUp.below()).isCloseTo(1.0, within(1e-15));
+        assertThat(allUp.twoSided()).isCloseTo(2.0 / 16, within(1e-15));
+        // S = 0.6 for 0.1, −0.2, 0.3, 0.4: 1.0, 0.8 and 0.6 itself (flipping 0.2) are ≥ S.
+        PairedRatio.PValues mixed = PairedRatio.pValues(new double[] {0.1, -0.2, 0.3, 0.4}, PairedRatio.Test.SIGN_FLIP);
+        assertThat(mixed.above()).isCloseTo(3.0 / 16, within(1e-15));
+        Random random = new Random(31);
+        for (int trial = 0; trial < 200; trial++) {
+            int n = 2 + random.nextInt(9);
+            double[] d = new double[n];
+            for (int i = 0; i < n; i++) {
+                d[i] = random.nextInt(7) == 0 ? 0 : Math.round(random.nextGaussian() * 4) / 10.0 + 0.05;
+            }
+            if (PairedRatio.tied(d)) {
+                continue;
+            }
+            assertThat(PairedRatio.pValues(d, PairedRatio.Test.SIGN_FLIP)).as(java.util.Arrays.toString(d))
+                    .isEqualTo(bruteForceSignFlip(d));
+        }
+    }
+
+    @Test
+    void beyondTwentyBlocksTheSignFlipTestSamplesAndStaysCloseToTheExactValue() {
+        Random random = new Random(32);
+        double[] d = new double[22];
+        for (int i = 0; i < d.length; i++) {
+            d[i] = 0.02 + 0.05 * random.nextGaussian();
+        }
+        PairedRatio.PValues exact = bruteForceSignFlip(d);
+        PairedRatio.PValues sampled = PairedRatio.pValues(d, PairedRatio.Test.SIGN_FLIP);
+        assertThat(sampled.above()).isCloseTo(exact.above(), within(0.002));
+        assertThat(sampled.twoSided()).isCloseTo(exact.twoSided(), within(0.002));
+    }
+
+    /** Discrete metrics with spread: the sign-flip test, not the t-test, and never below 2^(1−n). */
+    @Test
+    void theSignFlipTestCannotGoBelowItsExactFloor() {
+        double[] base = {1.5, 1.41421, 1.5, 1.41421};
+        double[] head = {1.0, 1.05, 1.0, 1.06};
+        PairedRatio.Result t = PairedRatio.test(base, head, 0.9, 0.8, PairedRatio.Test.T);
+        PairedRatio.Result flip = PairedRatio.test(base, head, 0.9, 0.8, PairedRatio.Test.SIGN_FLIP);
+        assertThat(t.pValue()).isLessThan(0.002);
+        assertThat(flip.pValue()).isEqualTo(0.125);
+        assertThat(flip.pBelow()).isEqualTo(0.0625);
+        assertThat(flip.interval()).isEqualTo(t.interval());
+        assertThat(flip.status()).isEqualTo(PairedRatio.Status.ESTIMATED);
+    }
+
+    @Test
+    void oneSidedTPValuesHalveTheTwoSidedOneOnTheObservedSide() {
+        double[] d = {0.1, 0.2, 0.3, 0.4};
+        PairedRatio.PValues p = PairedRatio.pValues(d, PairedRatio.Test.T);
+        assertThat(p.above()).isCloseTo(p.twoSided() / 2, within(1e-12));
+        assertThat(p.below()).isCloseTo(1 - p.twoSided() / 2, within(1e-12));
+    }
+
+    private static PairedRatio.PValues bruteForceSignFlip(double[] d) {
+        int n = d.length;
+        double observed = java.util.Arrays.stream(d).sum();
+        double eps = 1e-9 * java.util.Arrays.stream(d).map(Math::abs).sum();
+        long above = 0;
+        long below = 0;
+        long extreme = 0;
+        for (long mask = 0; mask < (1L << n); mask++) {
+            double sum = 0;
+            for (int i = 0; i < n; i++) {
+                sum += ((mask >> i) & 1) == 1 ? -Math.abs(d[i]) : Math.abs(d[i]);
+            }
+            above += sum >= observed - eps ? 1 : 0;
+            below += sum <= observed + eps ? 1 : 0;
+            extreme += Math.abs(sum) >= Math.abs(observed) - eps ? 1 : 0;
+        }
+        double total = 1L << n;
+        return new PairedRatio.PValues(extreme / total, above / total, below / total);
+    }
+
     @Test
     void minimumDetectableChangeShrinksWithTheSquareRootOfBlocks() {
         double four = PairedRatio.minDetectableChange(0.05, 4, 0.05, 0.8);
