@@ -21,6 +21,12 @@ public final class RunFixtures {
     private RunFixtures() {
     }
 
+    /** The repository's metric catalogue as the verdict reads it (benchmarks.json at the checkout's root). */
+    public static MetricRules catalogue() {
+        return MetricRules.of(dev.restbench.runner.manifest.Manifests.load(
+                Path.of(System.getProperty("restbench.root", "..")).resolve("benchmarks.json")));
+    }
+
     public static Path fixture(String name) {
         return Path.of("src/test/resources/fixtures", name);
     }

@@ -164,9 +164,17 @@ public record Manifest(
      *                starts a new series instead of looking like a regression)
      * @param primary the regimes in which this metric is a primary one (judged with Holm's correction and counted
      *                by the PR headline); empty = secondary everywhere
+     * @param minEffectPct the smallest change of this metric that matters, in %: a verdict's regression or
+     *                improvement must reach it, and "no change" needs the interval inside ± it (docs/verdicts.md,
+     *                "Minimum effects"); null for a reciprocal, whose verdict is its source's
+     * @param discrete   the metric moves in steps (whole milliseconds, counts): its paired test is the exact
+     *                   sign-flip permutation test, not the t-test
+     * @param reciprocalOf the metric this one is 1 / x of in every window (req_per_cpu_s of cpu_us_per_req): shown,
+     *                   never judged, as its paired test would be its source's again
      */
     public record MetricDefinition(String id, String label, String unit, String direction, String suite,
-                                   String scope, int version, List<String> primary, String description) {
+                                   String scope, int version, List<String> primary, String description,
+                                   Double minEffectPct, boolean discrete, String reciprocalOf) {
         public boolean biggerIsBetter() {
             return "bigger".equals(direction);
         }

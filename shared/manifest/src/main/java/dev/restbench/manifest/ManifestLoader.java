@@ -256,6 +256,20 @@ public final class ManifestLoader {
                 problems.add("/metrics/" + i + "/suite: suite 'throughput' holds exactly the bigger-is-better metrics, "
                         + "'costs' the smaller-is-better ones");
             }
+            if (metric.reciprocalOf() != null) {
+                // A reciprocal's paired log ratios are exactly minus its source's: judged too, the same test would
+                // count twice (once in each family).
+                Manifest.MetricDefinition source = m.metrics().stream()
+                        .filter(other -> other.id().equals(metric.reciprocalOf())).findFirst().orElse(null);
+                if (source == null || source == metric) {
+                    problems.add("/metrics/" + i + "/reciprocalOf: '" + metric.reciprocalOf()
+                            + "' is not another metric of the catalogue");
+                } else if (source.reciprocalOf() != null || !source.scope().equals(metric.scope())
+                        || source.biggerIsBetter() == metric.biggerIsBetter()) {
+                    problems.add("/metrics/" + i + "/reciprocalOf: '" + metric.reciprocalOf() + "' must be a judged"
+                            + " metric of the same scope with the opposite direction");
+                }
+            }
         }
         return problems;
     }

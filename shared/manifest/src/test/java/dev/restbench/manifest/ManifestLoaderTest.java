@@ -236,6 +236,36 @@ class ManifestLoaderTest {
                 "/metrics/1/suite: suite 'throughput' holds exactly the bigger-is-better metrics, 'costs' the smaller-is-better ones");
     }
 
+    /** The verdict's per-metric rules: every judged metric states its minimum effect; a reciprocal states none. */
+    @Test
+    void aJudgedMetricNeedsAMinimumEffectAndAReciprocalHasNone() throws IOException {
+        assertProblem(m -> ((ObjectNode) m.withArray("metrics").get(0)).remove("minEffectPct"),
+                "/metrics/0: required property 'minEffectPct' not found");
+        int reciprocal = index("req_per_cpu_s");
+        assertProblem(m -> ((ObjectNode) m.withArray("metrics").get(reciprocal)).put("minEffectPct", 5),
+                "/metrics/" + reciprocal + "/minEffectPct: schema for 'minEffectPct' is false");
+    }
+
+    @Test
+    void aReciprocalMustNameAnotherJudgedMetricOfTheOppositeDirection() throws IOException {
+        int reciprocal = index("req_per_cpu_s");
+        assertProblem(m -> ((ObjectNode) m.withArray("metrics").get(reciprocal)).put("reciprocalOf", "nothing"),
+                "/metrics/" + reciprocal + "/reciprocalOf: 'nothing' is not another metric of the catalogue");
+        assertProblem(m -> ((ObjectNode) m.withArray("metrics").get(reciprocal)).put("reciprocalOf", "throughput"),
+                "/metrics/" + reciprocal + "/reciprocalOf: 'throughput' must be a judged metric of the same scope with"
+                        + " the opposite direction");
+    }
+
+    private static int index(String metric) throws IOException {
+        ArrayNode metrics = (ArrayNode) repositoryManifest().get("metrics");
+        for (int i = 0; i < metrics.size(); i++) {
+            if (metrics.get(i).path("id").asText().equals(metric)) {
+                return i;
+            }
+        }
+        throw new AssertionError(metric + " is not in the catalogue");
+    }
+
     @Test
     void callersAddTheirOwnChecks() throws IOException {
         String text = ManifestLoader.MAPPER.writeValueAsString(repositoryManifest());

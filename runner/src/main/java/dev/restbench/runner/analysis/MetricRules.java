@@ -1,0 +1,177 @@
+package dev.restbench.runner.analysis;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.restbench.manifest.Manifest;
+import dev.restbench.runner.io.Json;
+import dev.restbench.runner.stats.PairedRatio;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * How each metric is judged, as the metric catalogue says (benchmarks.json {@code metrics}, docs/verdicts.md
+ * "Minimum effects"): its minimum effect, whether it is discrete (the exact sign-flip test instead of the t-test),
+ * and whether it is a reciprocal of another metric (shown, never judged). An A/B records its rules in ab.json, so a
+ * recorded run is judged again with the rules it was measured under.
+ */
+public final class MetricRules {
+
+    /**
+     * @param minEffectPct the smallest change that matters, in %
+     * @param discrete     the paired test is {@link PairedRatio.Test#SIGN_FLIP}
+     * @param reciprocalOf the metric this one is 1 / x of; null for a judged metric
+     */
+    public record Rule(double minEffectPct, boolean discrete, String reciprocalOf) {
+
+        public boolean judged() {
+            return reciprocalOf == null;
+        }
+
+        public PairedRatio.Test test() {
+            return discrete ? PairedRatio.Test.SIGN_FLIP : PairedRatio.Test.T;
+        }
+    }
+
+    private final Map<String, Rule> rules;
+    /** For a metric the rules do not know (a record older than the catalogue): the largest minimum effect, t-test. */
+    private final Rule unknown;
+
+    private MetricRules(Map<String, Rule> rules, Rule unknown) {
+        this.rules = Map.copyOf(rules);
+        this.unknown = unknown;
+    }
+
+    /** The catalogue's rules; a reciprocal takes its source's minimum effect (shown beside it, in the same terms). */
+    public static MetricRules of(Manifest manifest) {
+        Map<String, Rule> rules = new LinkedHashMap<>();
+        Map<String, Double> minEffects = new LinkedHashMap<>();
+        manifest.metrics().forEach(m -> minEffects.put(m.id(), m.minEffectPct()));
+        for (Manifest.MetricDefinition m : manifest.metrics()) {
+            Double minEffect = m.reciprocalOf() != null ? minEffects.get(m.reciprocalOf()) : m.minEffectPct();
+            if (minEffect == null) {
+                throw new IllegalArgumentException("metric " + m.id() + " has no minEffectPct");
+            }
+            rules.put(m.id(), new Rule(minEffect, m.discrete(), m.reciprocalOf()));
+        }
+        return new MetricRules(rules, largest(rules));
+    }
+
+    /**
+     * One minimum effect for every metric, every metric judged with the t-test: the rule before the catalogue held
+     * per-metric rules (the history verdict still uses it).
+     */
+    public static MetricRules uniform(double minEffectPct) {
+        return new MetricRules(Map.of(), new Rule(requireMinEffect(minEffectPct, "minEffectPct"), false, null));
+    }
+
+    /** The same rules with every minimum effect replaced ({@code --min-effect}). */
+    public MetricRules withMinEffect(double minEffectPct) {
+        requireMinEffect(minEffectPct, "minEffectPct");
+        Map<String, Rule> replaced = new LinkedHashMap<>();
+        rules.forEach((id, r) -> replaced.put(id, new Rule(minEffectPct, r.discrete(), r.reciprocalOf())));
+        return new MetricRules(replaced, new Rule(minEffectPct, false, null));
+    }
+
+    public Rule rule(String metric) {
+        return rules.getOrDefault(metric, unknown);
+    }
+
+    public double minEffectPct(String metric) {
+        return rule(metric).minEffectPct();
+    }
+
+    /** The minimum effect most metrics have (the rest are listed by {@link #describe}). */
+    public double commonMinEffectPct() {
+        Map<Double, Integer> counts = new LinkedHashMap<>();
+        rules.values().forEach(r -> counts.merge(r.minEffectPct(), 1, Integer::sum));
+        return counts.entrySet().stream().max(Map.Entry.<Double, Integer>comparingByValue()
+                        .thenComparing(Map.Entry.comparingByKey()))
+                .map(Map.Entry::getKey).orElse(unknown.minEffectPct());
+    }
+
+    /** The metrics whose minimum effect differs from {@link #commonMinEffectPct}, by id, in catalogue order. */
+    public Map<String, Double> exceptions() {
+        double common = commonMinEffectPct();
+        Map<String, Double> out = new LinkedHashMap<>();
+        MetricCatalog.ids().forEach(id -> {
+            Rule r = rules.get(id);
+            if (r != null && r.judged() && r.minEffectPct() != common) {
+                out.put(id, r.minEffectPct());
+            }
+        });
+        rules.forEach((id, r) -> {
+            if (!out.containsKey(id) && r.judged() && r.minEffectPct() != common) {
+                out.put(id, r.minEffectPct());
+            }
+        });
+        return out;
+    }
+
+    /** "5 %" or "5 % (alloc_bytes_per_req 1 %)". */
+    public String describe() {
+        List<String> parts = new ArrayList<>();
+        exceptions().forEach((id, pct) -> parts.add(id + " " + number(pct) + " %"));
+        return number(commonMinEffectPct()) + " %" + (parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")");
+    }
+
+    /** {"cpu_us_per_req": {"minEffectPct": 5}, "latency_p99": {"minEffectPct": 5, "discrete": true}, …}. */
+    public ObjectNode toJson() {
+        ObjectNode node = Json.MAPPER.createObjectNode();
+        rules.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
+            ObjectNode rule = node.putObject(e.getKey());
+            rule.put("minEffectPct", e.getValue().minEffectPct());
+            if (e.getValue().discrete()) {
+                rule.put("discrete", true);
+            }
+            if (e.getValue().reciprocalOf() != null) {
+                rule.put("reciprocalOf", e.getValue().reciprocalOf());
+            }
+        });
+        return node;
+    }
+
+    /** Reads {@link #toJson}; the record may be untrusted data, so every value is checked. */
+    public static MetricRules fromJson(JsonNode node, String source) {
+        if (!node.isObject() || node.isEmpty()) {
+            throw new IllegalArgumentException(source + ": metrics must be a non-empty object");
+        }
+        Map<String, Rule> rules = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String at = source + ": metrics." + e.getKey();
+            JsonNode rule = e.getValue();
+            if (!e.getKey().matches("[a-z][a-z0-9_]{0,60}") || !rule.path("minEffectPct").isNumber()) {
+                throw new IllegalArgumentException(at + " needs a metric id and a minEffectPct");
+            }
+            JsonNode reciprocal = rule.path("reciprocalOf");
+            if (!reciprocal.isMissingNode() && !(reciprocal.isTextual() && node.has(reciprocal.asText()))) {
+                throw new IllegalArgumentException(at + ".reciprocalOf must name another metric of the record");
+            }
+            rules.put(e.getKey(), new Rule(requireMinEffect(rule.path("minEffectPct").asDouble(), at + ".minEffectPct"),
+                    rule.path("discrete").asBoolean(false), reciprocal.isTextual() ? reciprocal.asText() : null));
+        }
+        return new MetricRules(rules, largest(rules));
+    }
+
+    private static Rule largest(Map<String, Rule> rules) {
+        double max = rules.values().stream().mapToDouble(Rule::minEffectPct).max().orElse(5);
+        return new Rule(max, false, null);
+    }
+
+    private static double requireMinEffect(double pct, String what) {
+        if (!(pct > 0 && pct < 100)) {
+            throw new IllegalArgumentException(what + " must be in (0, 100), was " + pct);
+        }
+        return pct;
+    }
+
+    private static String number(double value) {
+        return value == Math.rint(value) ? String.format(Locale.ROOT, "%.0f", value)
+                : String.format(Locale.ROOT, "%s", value);
+    }
+}
