@@ -10,6 +10,7 @@ import dev.restbench.runner.UsageException;
 import dev.restbench.runner.analysis.HistoryJudge;
 import dev.restbench.runner.analysis.InterleavedRun;
 import dev.restbench.runner.analysis.Judgement;
+import dev.restbench.runner.analysis.MetricRules;
 import dev.restbench.runner.analysis.PairedJudge;
 import dev.restbench.runner.analysis.RunRecord;
 import dev.restbench.runner.history.History;
@@ -54,7 +55,7 @@ import java.util.concurrent.Callable;
                 + " head vs base.",
                 "",
                 "With --from, measures nothing: judges the A/B run already in <dir> (its run.json and the ab.json the"
-                        + " measuring ./bench ab wrote beside it: the looks it planned and its smallest effect) with"
+                        + " measuring ./bench ab wrote beside it: the level and the metrics' rules it judged with) with"
                         + " this checkout's verdict code, exactly as the measuring run did. The PR comment job renders"
                         + " with it."},
         exitCodeList = {"0:compared", "1:failure (build, run)", "2:bad input or usage",
@@ -62,6 +63,7 @@ import java.util.concurrent.Callable;
 public final class AbCommand implements Callable<Integer> {
 
     static final double ALPHA = 0.05;
+    /** The history context's minimum effect (the history verdict has one for all metrics). */
     static final double MIN_EFFECT_PCT = 5.0;
 
     @Option(names = "--base", paramLabel = "<ref>",
@@ -91,8 +93,9 @@ public final class AbCommand implements Callable<Integer> {
     private int maxRounds = 20;
 
     @Option(names = "--min-effect", paramLabel = "<pct>", converter = Converters.PositiveNumber.class,
-            description = "the smallest change that matters (default 5)")
-    private double minEffect = MIN_EFFECT_PCT;
+            description = "the smallest change that matters, for every metric (default: each metric's minEffectPct in"
+                    + " benchmarks.json)")
+    private Double minEffect;
 
     @Option(names = "--variants", paramLabel = "a,b", description = "variants to compare (default all)")
     private String variantNames;
@@ -152,6 +155,7 @@ public final class AbCommand implements Callable<Integer> {
         String head;
         String base;
         List<String> variants;
+        MetricRules rules;
         try {
             head = Git.resolve(root, headRef != null ? headRef : "HEAD");
             base = Git.resolve(root, baseRef);
@@ -159,8 +163,10 @@ public final class AbCommand implements Callable<Integer> {
                 base = Git.mergeBase(root, base, head);
             }
             // Default: the profile's variants (quick: the three reference ones), as ./bench run would choose.
-            variants = BuildCommand.select(Manifests.load(manifest), Optional.ofNullable(variantNames), List.of(),
+            Manifest checkout = Manifests.load(manifest);
+            variants = BuildCommand.select(checkout, Optional.ofNullable(variantNames), List.of(),
                     Optional.of(profile)).stream().map(Manifest.Variant::name).toList();
+            rules = minEffect == null ? MetricRules.of(checkout) : MetricRules.of(checkout).withMinEffect(minEffect);
         } catch (IllegalArgumentException e) {
             System.err.println("bench ab: " + e.getMessage());
             return 2;
@@ -194,7 +200,7 @@ public final class AbCommand implements Callable<Integer> {
             Path derived = Copies.deriveManifest(manifest, copies, profile, maxRounds, scenarios, null, null,
                     workdir.resolve("ab-benchmarks.json"));
             SequentialRule rule = new SequentialRule(Math.min(minRounds, maxRounds), maxRounds, budgetMinutes * 60,
-                    ALPHA, minEffect, System.out);
+                    ALPHA, rules, System.out);
             Path runDir = BenchmarkRun.execute(RunOptions.of(root, derived, profile, workdir.resolve("results"),
                     List.of(), List.of(), seed == null ? null : (long) seed, flameGraphs ? 1 : 0), rule, System.out);
 
@@ -203,7 +209,7 @@ public final class AbCommand implements Callable<Integer> {
                 System.out.println("flame graphs: " + FlameGraphComparison.write(runDir, run)
                         + " base ↔ head pages in " + runDir.resolve("flamegraphs/ab"));
             }
-            Design design = new Design(base, head, ALPHA, rule.looks(), minEffect, rule.stopReason());
+            Design design = new Design(base, head, rule.lookAlpha(), rules, rule.stopReason());
             AtomicFiles.writeString(runDir.resolve(Design.FILE), Json.MAPPER.writerWithDefaultPrettyPrinter()
                     .writeValueAsString(design.toJson()) + "\n");
             Judgement judgement = design.judge(run);
@@ -212,7 +218,7 @@ public final class AbCommand implements Callable<Integer> {
                     + "; results in `" + (runDir.startsWith(root) ? root.relativize(runDir) : runDir) + "`.");
             if (history != null) {
                 context.add(historyContext(new History(history),
-                        InterleavedRun.select(run, "head", head), minEffect));
+                        InterleavedRun.select(run, "head", head), minEffect != null ? minEffect : MIN_EFFECT_PCT));
             }
             return report(judgement, run, runDir.toString(), context);
         } finally {
@@ -233,7 +239,8 @@ public final class AbCommand implements Callable<Integer> {
         Design design;
         try {
             run = RunRecord.read(dir);
-            design = Design.read(dir.resolve(Design.FILE), baseRef, headRef);
+            design = Design.read(dir.resolve(Design.FILE), baseRef, headRef,
+                    () -> MetricRules.of(Manifests.load(rootOption.path().resolve("benchmarks.json"))));
             for (String side : List.of("base", "head")) {
                 if (InterleavedRun.select(run, side, null).raw().path("cells").isEmpty()) {
                     throw new IllegalArgumentException(dir + ": the run has no " + side + " side (<variant>--" + side + ")");

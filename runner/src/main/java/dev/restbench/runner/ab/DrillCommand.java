@@ -10,6 +10,7 @@ import dev.restbench.runner.RootOption;
 import dev.restbench.runner.UsageException;
 import dev.restbench.runner.analysis.InterleavedRun;
 import dev.restbench.runner.analysis.Judgement;
+import dev.restbench.runner.analysis.MetricRules;
 import dev.restbench.runner.analysis.PairedJudge;
 import dev.restbench.runner.analysis.RunRecord;
 import dev.restbench.runner.analysis.SeriesVerdict;
@@ -105,8 +106,9 @@ public final class DrillCommand implements Callable<Integer> {
     private int perTrial = 4;
 
     @Option(names = "--min-effect", paramLabel = "<pct>", converter = Converters.PositiveNumber.class,
-            description = "the verdict's minimum effect (default 5)")
-    private double minEffect = 5;
+            description = "the verdict's minimum effect for every metric (default: each metric's minEffectPct in"
+                    + " benchmarks.json, as ./bench ab)")
+    private Double minEffect;
 
     @Option(names = "--pr-rounds", paramLabel = "<n>", converter = Converters.PositiveInt.class,
             description = "rounds a PR's A/B gets in its budget, for the simulated power (default 2)")
@@ -181,8 +183,10 @@ public final class DrillCommand implements Callable<Integer> {
             System.err.println("bench drill: " + e.getMessage());
             return 2;
         }
-        int series = prSeries != null ? prSeries : prSeries(root, Manifests.load(root.resolve("benchmarks.json")));
-        String report = report(runs, kinds, perTrial, minEffect, prRounds, series);
+        Manifest checkout = Manifests.load(root.resolve("benchmarks.json"));
+        int series = prSeries != null ? prSeries : prSeries(root, checkout);
+        MetricRules rules = minEffect == null ? MetricRules.of(checkout) : MetricRules.of(checkout).withMinEffect(minEffect);
+        String report = report(runs, kinds, perTrial, rules, prRounds, series);
         System.out.print(report);
         if (output != null) {
             AtomicFiles.writeString(output, report);
@@ -278,16 +282,16 @@ public final class DrillCommand implements Callable<Integer> {
     }
 
     /** The whole report for one drill run. */
-    static String report(RunRecord run, List<String> kinds, int perTrial, double minEffect, int prRounds,
+    static String report(RunRecord run, List<String> kinds, int perTrial, MetricRules rules, int prRounds,
                          int prSeries) {
-        return report(List.of(run), kinds, perTrial, minEffect, prRounds, prSeries);
+        return report(List.of(run), kinds, perTrial, rules, prRounds, prSeries);
     }
 
     /**
      * The whole report over one or more runs of the same drill: rates per kind over all their trials, variance
      * components over all their starts, simulated power. Trials never span two runs.
      */
-    static String report(List<RunRecord> runs, List<String> kinds, int perTrial, double minEffect, int prRounds,
+    static String report(List<RunRecord> runs, List<String> kinds, int perTrial, MetricRules rules, int prRounds,
                          int prSeries) {
         int rounds = 0;
         int trials = 0;
@@ -305,8 +309,8 @@ public final class DrillCommand implements Callable<Integer> {
                 .append(" (profile ").append(runs.get(0).profile()).append(")\n\n");
         out.append(String.format(Locale.ROOT, "%d rounds of %d copies (a, %s), cut into %d independent trials of %d"
                         + " rounds; each trial judged like a PR's A/B at α = 0.05 with Holm over its primary series and"
-                        + " a %s %% minimum effect.%n%n", rounds, kinds.size() + 1, String.join(", ", kinds), trials,
-                perTrial, number(minEffect)));
+                        + " a minimum effect of %s.%n%n", rounds, kinds.size() + 1, String.join(", ", kinds), trials,
+                perTrial, rules.describe()));
         TextTable rates = TextTable.of(List.of("kind", "trials", "regression raised (any primary)",
                 "target metric regressed", "target change, median (range)"), 1);
         for (String kind : kinds) {
@@ -322,8 +326,8 @@ public final class DrillCommand implements Callable<Integer> {
                 for (int t = 0; t < runTrials; t++) {
                     int from = t * perTrial;
                     int to = from + perTrial;
-                    Judgement judgement = PairedJudge.judge(rounds(a, from, to), rounds(copy, from, to), 0.05,
-                            minEffect, perTrial + " rounds");
+                    Judgement judgement = PairedJudge.judge(rounds(a, from, to), rounds(copy, from, to),
+                            AbCommand.ALPHA, rules, perTrial + " rounds");
                     if (judgement.hasRegression()) {
                         raised++;
                     }
@@ -479,10 +483,6 @@ public final class DrillCommand implements Callable<Integer> {
 
     private static String pct(double value) {
         return String.format(Locale.ROOT, "%.1f %%", value);
-    }
-
-    private static String number(double value) {
-        return value == Math.rint(value) ? String.format(Locale.ROOT, "%.0f", value) : Double.toString(value);
     }
 
     private static List<String> list(String csv) {

@@ -3,6 +3,7 @@ package dev.restbench.runner.ab;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.restbench.runner.analysis.InterleavedRun;
 import dev.restbench.runner.analysis.Judgement;
+import dev.restbench.runner.analysis.MetricRules;
 import dev.restbench.runner.analysis.PairedJudge;
 import dev.restbench.runner.analysis.RunRecord;
 import dev.restbench.runner.analysis.SeriesVerdict;
@@ -27,18 +28,18 @@ final class SequentialRule implements BenchmarkRun.RoundListener {
     private final int maxRounds;
     private final double budgetSeconds;
     private final double alpha;
-    private final double minEffectPct;
+    private final MetricRules rules;
     private final PrintStream out;
     private int plannedRounds;
     private String stopReason;
 
-    SequentialRule(int minRounds, int maxRounds, double budgetSeconds, double alpha, double minEffectPct,
+    SequentialRule(int minRounds, int maxRounds, double budgetSeconds, double alpha, MetricRules rules,
                    PrintStream out) {
         this.minRounds = minRounds;
         this.maxRounds = maxRounds;
         this.budgetSeconds = budgetSeconds;
         this.alpha = alpha;
-        this.minEffectPct = minEffectPct;
+        this.rules = rules;
         this.out = out;
         this.plannedRounds = maxRounds;
     }
@@ -89,6 +90,6 @@ final class SequentialRule implements BenchmarkRun.RoundListener {
     }
 
     Judgement judge(RunRecord run) {
-        return new Design(null, null, alpha, looks(), minEffectPct, null).judge(run);
+        return new Design(null, null, lookAlpha(), rules, null).judge(run);
     }
 }

@@ -18,8 +18,20 @@ import java.util.Map;
  */
 public final class Judgement {
 
-    /** How a judgement was reached, for the reader: the method, its level and its minimum effect. */
-    public record Method(String name, double alpha, double minEffectPct, String detail) {
+    /**
+     * How a judgement was reached, for the reader: the method, its level and its minimum effect (the one most metrics
+     * have; {@code minEffectExceptions} the metrics with another, by id).
+     */
+    public record Method(String name, double alpha, double minEffectPct, String detail,
+                         Map<String, Double> minEffectExceptions) {
+
+        public Method {
+            minEffectExceptions = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(minEffectExceptions));
+        }
+
+        public Method(String name, double alpha, double minEffectPct, String detail) {
+            this(name, alpha, minEffectPct, detail, Map.of());
+        }
     }
 
     private final RunRecord base;
@@ -59,9 +71,14 @@ public final class Judgement {
      * change" when its interval (at level 1 − 2α, the two one-sided tests) lies inside ± the minimum effect; else
      * inconclusive, saying what the run could have detected. Rows without a test keep their verdict.
      *
-     * @param withinMinimum whether a row's interval lies inside ± the minimum effect
+     * <p>One minimum effect for every metric (the history verdict).
      */
     static List<SeriesVerdict> decide(List<SeriesVerdict> raw, double alpha, double minEffectPct) {
+        return decide(raw, alpha, MetricRules.uniform(minEffectPct));
+    }
+
+    /** As above, each row with its metric's minimum effect. */
+    static List<SeriesVerdict> decide(List<SeriesVerdict> raw, double alpha, MetricRules rules) {
         List<SeriesVerdict> out = new ArrayList<>(raw);
         for (boolean primary : List.of(true, false)) {
             List<Integer> tested = new ArrayList<>();
@@ -74,7 +91,8 @@ public final class Judgement {
             double[] adjusted = primary ? MultipleComparisons.holm(p) : MultipleComparisons.benjaminiHochberg(p);
             for (int k = 0; k < tested.size(); k++) {
                 SeriesVerdict row = out.get(tested.get(k));
-                out.set(tested.get(k), verdict(row, adjusted[k], alpha, minEffectPct, primary ? "Holm" : "BH"));
+                out.set(tested.get(k), verdict(row, adjusted[k], alpha, rules.minEffectPct(row.metric()),
+                        primary ? "Holm" : "BH"));
             }
         }
         return out;

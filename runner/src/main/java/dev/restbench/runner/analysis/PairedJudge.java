@@ -13,8 +13,10 @@ import java.util.Map;
 /**
  * The A/B verdict (docs/verdicts.md, "A/B"): base and head were started alternately in the same run, one start of
  * each per round in random order, so each round is a block whose two starts saw the same machine state. Per series
- * the blocks' log ratios ln(head/base) go into a paired t-test ({@link PairedRatio#tTest}); then
- * {@link Judgement#decide} corrects for the number of series and applies the minimum effect.
+ * the blocks' log ratios ln(head/base) go into a paired test ({@link PairedRatio#test}: the t-test, or the exact
+ * sign-flip test for a metric the catalogue calls discrete); then {@link Judgement#decide} corrects for the number of
+ * series and applies each metric's minimum effect. A reciprocal of another metric (req_per_cpu_s of cpu_us_per_req)
+ * is shown with its change and interval but never judged: its test is its source's again.
  */
 public final class PairedJudge {
 
@@ -29,10 +31,11 @@ public final class PairedJudge {
      * @param head         the head side of the same run
      * @param alpha        the family-wise level for the primary series (already divided by the number of looks of a
      *                     sequential run) and the false discovery rate for the others
-     * @param minEffectPct the smallest change that matters, in %
+     * @param rules        per metric: the minimum effect, the test, whether it is judged at all (the catalogue's)
      */
-    public static Judgement judge(RunRecord base, RunRecord head, double alpha, double minEffectPct, String detail) {
-        Judgement.Method method = new Judgement.Method("paired A/B blocks", alpha, minEffectPct, detail);
+    public static Judgement judge(RunRecord base, RunRecord head, double alpha, MetricRules rules, String detail) {
+        Judgement.Method method = new Judgement.Method("paired A/B blocks", alpha, rules.commonMinEffectPct(), detail,
+                rules.exceptions());
         String notComparable = Judgement.notComparableReason(base, head);
         Map<String, RunRecord.Point> basePoints = index(base);
         Map<String, RunRecord.Point> headPoints = index(head);
@@ -56,7 +59,7 @@ public final class PairedJudge {
                 rows.add(unjudged(any, null, h, failed != null ? Verdict.IMPROVEMENT : Verdict.NO_VERDICT,
                         failed != null ? "base failed, head works: " + failed : "not measured in base"));
             } else {
-                rows.add(paired(any, b, h, alpha, primaryCount));
+                rows.add(paired(any, b, h, alpha, primaryCount, rules.rule(any.metric())));
             }
         }
         // A cell that failed on the head side and has no metric rows yet (failed on both sides, or new and failed).
@@ -70,11 +73,11 @@ public final class PairedJudge {
             }
         });
         return new Judgement(base, head, notComparable, method,
-                notComparable != null ? rows : Judgement.decide(rows, alpha, minEffectPct));
+                notComparable != null ? rows : Judgement.decide(rows, alpha, rules));
     }
 
     private static SeriesVerdict paired(RunRecord.Point any, RunRecord.Point b, RunRecord.Point h, double alpha,
-                                        int primaryCount) {
+                                        int primaryCount, MetricRules.Rule rule) {
         Map<Integer, Double> baseByRound = byRound(b);
         Map<Integer, Double> headByRound = byRound(h);
         List<Double> pairedBase = new ArrayList<>();
@@ -99,7 +102,15 @@ public final class PairedJudge {
                     null, x.length, steady, Verdict.INCONCLUSIVE, "fewer than 2 rounds with both sides: no test");
         }
         // The interval at 1 − 2α is the two one-sided tests' interval, the one "no change" is judged by.
-        PairedRatio.Result test = PairedRatio.tTest(x, y, 1 - 2 * alpha, POWER);
+        PairedRatio.Result test = PairedRatio.test(x, y, 1 - 2 * alpha, POWER, rule.test());
+        if (!rule.judged()) {
+            // Shown, never judged: its log ratios are minus its source's in every round, so its test would be the
+            // source's again, counted a second time (and in the other family).
+            boolean interval = test.status() == PairedRatio.Status.ESTIMATED;
+            return row(any, baseSide, headSide, test.changePct(), interval ? pct(test.interval().low()) : null,
+                    interval ? pct(test.interval().high()) : null, null, null, test.blocks(), steady,
+                    Verdict.NO_VERDICT, "shown only: the reciprocal of " + rule.reciprocalOf() + ", judged there");
+        }
         if (test.status() == PairedRatio.Status.NO_SPREAD) {
             // A discrete metric at its resolution: its zero-width interval is no evidence of "no change" within the
             // minimum effect, so the row carries no interval, only the sign test's p-value.
@@ -108,9 +119,11 @@ public final class PairedJudge {
                             + " rounds (a discrete metric at its resolution): no interval, sign test only",
                             test.blocks()));
         }
-        // What this design could detect for one series of the family (the Bonferroni bound of Holm's first step).
+        // What this design could detect for one series of the family (the Bonferroni bound of Holm's first step). The
+        // sign-flip test cannot go below 2^(1−n): with fewer rounds than that needs, it can detect nothing.
         double familyAlpha = any.primary() ? alpha / Math.max(1, primaryCount) : alpha;
-        double detectable = PairedRatio.minDetectableChange(test.sdLog(), test.blocks(), familyAlpha, POWER) * 100;
+        double detectable = rule.discrete() && Math.pow(2, 1 - test.blocks()) > familyAlpha ? Double.POSITIVE_INFINITY
+                : PairedRatio.minDetectableChange(test.sdLog(), test.blocks(), familyAlpha, POWER) * 100;
         return row(any, baseSide, headSide, test.changePct(), pct(test.interval().low()), pct(test.interval().high()),
                 test.pValue(), detectable, test.blocks(), steady, Verdict.INCONCLUSIVE, null);
     }

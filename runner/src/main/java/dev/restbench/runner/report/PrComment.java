@@ -244,10 +244,12 @@ public final class PrComment {
         }
         out.append('\n');
         Judgement.Method method = judgement.method();
-        out.append(String.format(Locale.ROOT, "- method: %s — %s; α = %.3g, minimum effect %s %%; primary series"
+        List<String> exceptions = new ArrayList<>();
+        method.minEffectExceptions().forEach((metric, pct) -> exceptions.add(metric + " " + effect(pct) + " %"));
+        out.append(String.format(Locale.ROOT, "- method: %s — %s; α = %.3g, minimum effect %s %%%s; primary series"
                         + " (benchmarks.json) under Holm, the others under Benjamini–Hochberg; intervals at 1 − 2α"
                         + " (docs/verdicts.md)%n", method.name(), method.detail(), method.alpha(),
-                number(method.minEffectPct())));
+                effect(method.minEffectPct()), exceptions.isEmpty() ? "" : " (" + String.join(", ", exceptions) + ")"));
         out.append("- environment: ").append(environment(head.environment())).append('\n');
         if (links.reportsArtifactUrl() != null) {
             out.append("- Gatling reports and flame graphs: ").append(links.reportsArtifactUrl()).append('\n');
@@ -292,6 +294,11 @@ public final class PrComment {
     }
 
     /** Three significant figures or whole numbers with thousands separators. */
+    /** A minimum effect as benchmarks.json states it: 5, 1, 1.5. */
+    private static String effect(double pct) {
+        return pct == Math.rint(pct) ? String.format(Locale.ROOT, "%.0f", pct) : Double.toString(pct);
+    }
+
     static String number(double value) {
         double magnitude = Math.abs(value);
         if (magnitude >= 1000) {

@@ -25,7 +25,10 @@ class AbFromTest {
     @TempDir
     Path dir;
 
-    /** jersey--base/--head over six rounds with 20 % drift per round (pairing cancels it) and the head's factor. */
+    /**
+     * jersey--base/--head over six rounds with 20 % drift per round (pairing cancels it) and the head's factor; the
+     * design as this ab writes it (schema 2), or with looks &gt; 0 as an older ab wrote it (schema 1).
+     */
     private void record(double headFactor, int looks) throws Exception {
         Random random = new Random(7);
         ObjectNode run = RunFixtures.empty("20261122T000000Z-abc", "abc", "2026-11-22T00:00:00Z",
@@ -41,8 +44,11 @@ class AbFromTest {
         RunFixtures.cell(run, "jersey--base", "join-filter", "capacity", Map.of("cpu_us_per_req", base), ROUNDS);
         RunFixtures.cell(run, "jersey--head", "join-filter", "capacity", Map.of("cpu_us_per_req", head), ROUNDS);
         Files.writeString(dir.resolve("run.json"), Json.MAPPER.writeValueAsString(run));
-        Files.writeString(dir.resolve("ab.json"), Json.MAPPER.writeValueAsString(
-                new Design("aaaaaaa", "bbbbbbb", 0.05, looks, 5, "every primary series decided after 6 rounds").toJson()));
+        Files.writeString(dir.resolve("ab.json"), looks > 0
+                ? "{\"schemaVersion\":1,\"base\":\"aaaaaaa\",\"head\":\"bbbbbbb\",\"alpha\":0.05,\"looks\":" + looks
+                + ",\"minEffectPct\":5,\"stopReason\":\"every primary series decided after 6 rounds\"}"
+                : Json.MAPPER.writeValueAsString(new Design("aaaaaaa", "bbbbbbb", 0.05, RunFixtures.catalogue(),
+                "the budget's 6 round(s) ran").toJson()));
     }
 
     private static Result run(String... args) {
@@ -65,6 +71,17 @@ class AbFromTest {
     }
 
     @Test
+    void aRecordOfThisSchemaIsJudgedOnceWithItsRecordedRules() throws Exception {
+        record(1.10, 0);
+        assertThat(Files.readString(dir.resolve("ab.json"))).contains("\"schemaVersion\" : 2")
+                .contains("\"alloc_bytes_per_req\" : {").contains("\"reciprocalOf\" : \"cpu_us_per_req\"");
+        Result result = run("--from", dir.toString(), "--fail-on-regression");
+        assertThat(result.exit()).as(result.err()).isEqualTo(3);
+        assertThat(result.out()).contains("at α = 0.05").contains("budget's 6 round(s) ran")
+                .contains("minimum effect 5 % (alloc_bytes_per_req 1 %)");
+    }
+
+    @Test
     void anUnchangedHeadIsNoRegression() throws Exception {
         record(1.0, 4);
         Result result = run("--from", dir.toString(), "--fail-on-regression");
@@ -79,6 +96,10 @@ class AbFromTest {
         Result result = run("--from", dir.toString());
         assertThat(result.exit()).isEqualTo(2);
         assertThat(result.err()).contains("alpha must be in (0, 0.5)");
+        record(1.10, 0);
+        String rule = Files.readString(dir.resolve("ab.json")).replaceFirst("\"minEffectPct\" : 1\\.0", "\"minEffectPct\" : 250");
+        Files.writeString(dir.resolve("ab.json"), rule);
+        assertThat(run("--from", dir.toString()).err()).contains("minEffectPct must be in (0, 100), was 250");
         Files.delete(dir.resolve("ab.json"));
         assertThat(run("--from", dir.toString()).err()).contains("ab.json is missing");
     }

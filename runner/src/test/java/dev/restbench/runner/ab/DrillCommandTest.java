@@ -51,7 +51,7 @@ class DrillCommandTest {
 
     @Test
     void independentTrialsOfDisjointRoundsGiveFalseAlarmAndDetectionRates() {
-        String report = DrillCommand.report(drill(), List.of("aa", "cpu10"), 4, 5, 2, 12);
+        String report = DrillCommand.report(drill(), List.of("aa", "cpu10"), 4, RunFixtures.catalogue(), 2, 12);
 
         assertThat(report).contains("20 rounds of 3 copies (a, aa, cpu10), cut into 5 independent trials of 4 rounds");
         Matcher aa = Pattern.compile("\\| aa \\| 5 \\| (\\d)/5 = ").matcher(report);
@@ -78,7 +78,7 @@ class DrillCommandTest {
 
     @Test
     void withoutAnAaCopyTheComponentsAreAsAlone() {
-        String report = DrillCommand.report(drill(), List.of("cpu10"), 4, 5, 2, 12);
+        String report = DrillCommand.report(drill(), List.of("cpu10"), 4, RunFixtures.catalogue(), 2, 12);
         assertThat(report).contains("copy `a` over all its starts")
                 .contains("| jersey/join-filter/capacity/cpu_us_per_req | 20 × 3 | ");
     }
@@ -116,7 +116,7 @@ class DrillCommandTest {
                 drill("second", 8, 6, "sha256:" + "1".repeat(64)));
         DrillCommand.checkPoolable(runs, 4);
 
-        String report = DrillCommand.report(runs, List.of("aa", "cpu10"), 4, 5, 2, 12);
+        String report = DrillCommand.report(runs, List.of("aa", "cpu10"), 4, RunFixtures.catalogue(), 2, 12);
 
         assertThat(report).contains("runs `first` (12 rounds), `second` (8 rounds)")
                 .contains("20 rounds of 3 copies (a, aa, cpu10), cut into 5 independent trials of 4 rounds")

@@ -29,7 +29,7 @@ class InterleavedRunTest {
         assertThat(base.commitId()).isEqualTo("b1");
         assertThat(head.commitId()).isEqualTo("h1");
         assertThat(base.comparableWith(head)).isTrue();
-        assertThat(PairedJudge.judge(base, head, 0.05, 5, "test").rows())
+        assertThat(PairedJudge.judge(base, head, 0.05, RunFixtures.catalogue(), "test").rows())
                 .singleElement().satisfies(row -> {
                     // Every round paired with itself: five pairs, each a ratio of exactly 1.
                     assertThat(row.n()).isEqualTo(5);

@@ -29,7 +29,8 @@ class PrCommentTest {
 
     /**
      * An A/B of the quick matrix's shape: 3 variants × 4 scenarios × the three primary metrics plus two secondary ones,
-     * six rounds, 1 % noise; {@code slower} names the cells whose head CPU is 10 % higher.
+     * six rounds, 1 % noise per start (allocation 0.3 %, as measured); {@code slower} names the cells whose head CPU
+     * is 10 % higher.
      */
     static Judgement quickMatrix(long seed, String... slower) {
         Random random = new Random(seed);
@@ -45,7 +46,8 @@ class PrCommentTest {
                         double factor = slow && side.equals("head") && metric.equals("cpu_us_per_req") ? 1.10 : 1.0;
                         double[][] windows = new double[6][];
                         for (int r = 0; r < 6; r++) {
-                            windows[r] = new double[] {100 * factor * (1 + 0.01 * random.nextGaussian())};
+                            double noise = metric.equals("alloc_bytes_per_req") ? 0.003 : 0.01;
+                            windows[r] = new double[] {100 * factor * (1 + noise * random.nextGaussian())};
                         }
                         metrics.put(metric, windows);
                     }
@@ -55,7 +57,7 @@ class PrCommentTest {
         }
         RunRecord record = RunFixtures.record(run);
         return PairedJudge.judge(InterleavedRun.select(record, "base", "1a2b3c4d"),
-                InterleavedRun.select(record, "head", "5e6f7a8b"), 0.05, 5, "6 rounds");
+                InterleavedRun.select(record, "head", "5e6f7a8b"), 0.05, RunFixtures.catalogue(), "6 rounds");
     }
 
     /** The lines a reader sees: the markdown outside the collapsed details. */
@@ -147,7 +149,8 @@ class PrCommentTest {
                 Map.of("cpu_us_per_req", new double[] {100, 101, 99}));
         ObjectNode head = RunFixtures.run("r2", "h", "2026-11-21T00:00:00Z", "sha256:0b1c2d3e4f50aa", "quick",
                 Map.of("cpu_us_per_req", new double[] {150, 151, 149}));
-        Judgement judgement = PairedJudge.judge(RunFixtures.record(base), RunFixtures.record(head), 0.05, 5, "test");
+        Judgement judgement = PairedJudge.judge(RunFixtures.record(base), RunFixtures.record(head), 0.05, RunFixtures.catalogue(),
+                "test");
         String comment = PrComment.render(judgement, new PrComment.Links(null, null), List.of());
 
         assertThat(comment.lines().toList().get(1)).startsWith("**⛔ Not comparable** — different environment or"
