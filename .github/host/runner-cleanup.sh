@@ -33,7 +33,9 @@ uid=$(id -u)
 ((uid != 0)) || die "refusing to run as root: it would signal every root process (run the runner as its own user)"
 
 # Paths that must survive: the runner's installation (two levels above its _work/<repo> directory) and the job's
-# own directories. An entry is kept when one of them lies inside it.
+# own directories. An entry is kept when one of them lies inside it. Entries are compared as they are named, never
+# through a symbolic link (a ~/.m2 that links into the runner's directory is a link, and goes), and a link is never
+# kept.
 protected=()
 for path in "${RUNNER_WORKSPACE:-}" "${GITHUB_WORKSPACE:-}" "${RUNNER_TEMP:-}"; do
   [[ -n "$path" ]] && protected+=("$(realpath -m "$path")")
@@ -41,9 +43,10 @@ done
 if [[ -n "${RUNNER_WORKSPACE:-}" ]]; then
   protected+=("$(realpath -m "$RUNNER_WORKSPACE/../..")")
 fi
-keeps() { # keeps <entry>: true when a protected path is the entry or lies inside it
+keeps() { # keeps <entry>: true when a protected path is the entry or lies inside it, and the entry is no link
   local entry p
-  entry=$(realpath -m "$1")
+  [[ ! -L "$1" ]] || return 1
+  entry=$(realpath -s -m "$1")
   for p in "${protected[@]}"; do
     [[ "$p" == "$entry" || "$p" == "$entry"/* ]] && return 0
   done
@@ -51,8 +54,9 @@ keeps() { # keeps <entry>: true when a protected path is the entry or lies insid
 }
 
 # 1. Processes. The ancestors of this shell are the runner and this step; everything else of this user is left over.
+# Process 1 is never signalled: in a container it is the runner itself (and would ignore the signal anyway).
 # Only shell builtins below: listing must not start processes that would then be listed themselves.
-ancestors=" "
+ancestors=" 1 "
 pid=$$
 while [[ "$pid" =~ ^[0-9]+$ ]] && ((pid > 1)); do
   ancestors+="$pid "
@@ -84,15 +88,24 @@ leftovers
 ((${#victims[@]} == 0)) || die "processes survived SIGKILL: ${victims[*]}"
 
 # 2.-4. Files.
-removed=0
+removed=0 unremovable=()
+# remove <path>: gone, also a tree a job made unwritable (chmod 0500) to make every later cleanup fail; what still
+# cannot go (another user's file inside it) is reported, and the cleanup goes on.
+remove() {
+  [[ -L "$1" ]] || chmod -R u+rwX -- "$1" 2>/dev/null || true
+  if rm -rf -- "$1" 2>/dev/null; then
+    removed=$((removed + 1))
+  else
+    unremovable+=("$1")
+  fi
+}
 remove_entries() { # remove_entries <dir> [find tests]
   local dir=$1 entry
   shift
   [[ -d "$dir" ]] || return 0
   while IFS= read -r -d '' entry; do
     keeps "$entry" && continue
-    rm -rf -- "$entry"
-    removed=$((removed + 1))
+    remove "$entry"
   done < <(find "$dir" -mindepth 1 -maxdepth 1 "$@" -print0)
 }
 remove_entries "${HOME:?HOME is not set}"
@@ -110,8 +123,7 @@ empty_dir() { # empty_dir <dir>: every entry in it, hidden ones included
   local entry
   [[ -n "$1" && -d "$1" ]] || return 0
   while IFS= read -r -d '' entry; do
-    rm -rf -- "$entry"
-    removed=$((removed + 1))
+    remove "$entry"
   done < <(find "$1" -mindepth 1 -maxdepth 1 -print0)
 }
 empty_dir "${GITHUB_WORKSPACE:-}"
@@ -125,3 +137,6 @@ if command -v crontab >/dev/null; then
 fi
 
 echo "runner-cleanup ($phase): stopped $killed left-over process(es), removed $removed file(s) or directories"
+if ((${#unremovable[@]} > 0)); then
+  printf 'runner-cleanup: could not remove (not this user'"'"'s to remove): %s\n' "${unremovable[@]}" >&2
+fi

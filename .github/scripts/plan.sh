@@ -47,6 +47,11 @@ csv() {
 }
 csv "$variants" variants
 csv "$scenarios" scenarios
+# A name twice would measure a variant twice in one shard, or give two shards the same artifact name.
+for list in "$variants" "$scenarios"; do
+  dup=$(tr , '\n' <<<"$list" | sort | uniq -d | head -n 1)
+  [[ -z "$dup" ]] || die "'$dup' is named twice in '$list'"
+done
 [[ -z "$profile" || "$profile" =~ ^[a-z0-9][a-z0-9-]*$ ]] || die "profile '$profile' is not a profile name"
 
 all_scenarios=$(jq -r '[.scenarios[].name] | join(",")' "$manifest")
@@ -73,7 +78,9 @@ jq -e --arg p "$profile" '.profiles | has($p)' "$manifest" >/dev/null || die "un
 # A profile that filters by classification would need the runner's variant filter here: refused rather than guessed.
 ! jq -e --arg p "$profile" '.profiles[$p] | has("where")' "$manifest" >/dev/null ||
   die "profile '$profile' selects its variants with 'where', which the workflow cannot evaluate; list them instead"
-# The profile's own variants and scenarios (as ./bench run does), else every one; an input only narrows them.
+# The profile's own variants and scenarios (as ./bench run does), else every one. The variants input only narrows
+# the profile's variants; the scenarios input may name any scenario of the manifest (a scenario adds cells of the same
+# variants, which a profile's budget is sized for less than its variants).
 profile_variants=$(jq -r --arg p "$profile" '(.profiles[$p].variants // [.variants[].name]) | join(",")' "$manifest")
 profile_scenarios=$(jq -r --arg p "$profile" '.profiles[$p].scenarios // [] | join(",")' "$manifest")
 all_variants=$(jq -r '[.variants[].name] | join(",")' "$manifest")

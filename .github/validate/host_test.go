@@ -408,11 +408,18 @@ type hookJob struct {
 	home, work, workspace, tmp string
 	runnerBinary               string
 	vars                       map[string]string
+	// hookCommand replaces the hook's path as the command run as the job's uid (a stand-in parent, another
+	// host directory); wrap goes in front of setpriv (a PID namespace).
+	hookCommand, wrap []string
 }
 
 func newHookJob(t *testing.T, uid int, vars map[string]string) hookJob {
 	t.Helper()
 	j := hookJob{host: provision(t), prefix: asRoot(t), uid: strconv.Itoa(uid), vars: vars}
+	if _, given := vars["GITHUB_EVENT_PATH"]; !given && vars["GITHUB_EVENT_NAME"] == "pull_request_target" {
+		// The hook reads the event's head repository: by default a pull request from this repository's own branch.
+		vars["GITHUB_EVENT_PATH"], _ = filepath.Abs("testdata/events/pull_request_target-same-repo-synchronize.json")
+	}
 	base, err := os.MkdirTemp("", "hook-")
 	if err != nil {
 		t.Fatal(err)
@@ -436,12 +443,16 @@ func newHookJob(t *testing.T, uid int, vars map[string]string) hookJob {
 	return j
 }
 
-// start runs the host's job-started hook as the runner would before the job's first step.
-func (j hookJob) start(t *testing.T) (string, bool) {
+// start runs the host's job-started hook as the runner would before the job's first step; each of asRoot runs as
+// root after the job's files are its own (to make some of them unwritable).
+func (j hookJob) start(t *testing.T, asRoot ...func()) (string, bool) {
 	t.Helper()
 	chown := append(append([]string{}, j.prefix...), "chown", "-R", j.uid+":"+j.uid, j.home, j.tmp)
 	if out, err := exec.Command(chown[0], chown[1:]...).CombinedOutput(); err != nil {
 		t.Fatalf("%v: %s", err, out)
+	}
+	for _, f := range asRoot {
+		f()
 	}
 	env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + j.home, "GITHUB_ACTIONS=true",
 		"GITHUB_WORKSPACE=" + j.workspace, "RUNNER_WORKSPACE=" + j.work,
@@ -450,9 +461,13 @@ func (j hookJob) start(t *testing.T) (string, bool) {
 	for k, v := range j.vars {
 		env = append(env, k+"="+v)
 	}
-	args := append(append(append([]string{}, j.prefix...), "env", "-i"), env...)
-	args = append(args, "setpriv", "--reuid="+j.uid, "--regid="+j.uid, "--clear-groups",
-		j.host.env["ACTIONS_RUNNER_HOOK_JOB_STARTED"])
+	args := append(append(append(append([]string{}, j.prefix...), j.wrap...), "env", "-i"), env...)
+	args = append(args, "setpriv", "--reuid="+j.uid, "--regid="+j.uid, "--clear-groups")
+	if j.hookCommand != nil {
+		args = append(args, j.hookCommand...)
+	} else {
+		args = append(args, j.host.env["ACTIONS_RUNNER_HOOK_JOB_STARTED"])
+	}
 	out, err := exec.Command(args[0], args[1:]...).CombinedOutput()
 	return string(out), err == nil
 }
