@@ -38,8 +38,8 @@ import java.util.concurrent.Callable;
 /**
  * {@code ./bench ab}: the pull-request verdict. Builds two revisions in separate git worktrees and runs their
  * variants in ONE run of the checkout's harness, one base start and one head start of each variant per round in
- * random order, adding rounds until every primary series is decided or the time budget is spent
- * ({@link SequentialRule}); then judges head against base with paired per-round log ratios ({@link PairedJudge}).
+ * random order, as many rounds as the time budget allows ({@link SequentialRule}); then judges head against base
+ * once, with paired per-round log ratios and each metric's rules from the catalogue ({@link PairedJudge}).
  */
 @Command(name = "ab",
         header = "A/B of two git revisions: paired rounds on this machine, sequential within a time budget (the PR"
@@ -49,10 +49,10 @@ import java.util.concurrent.Callable;
         description = {"Builds both revisions (git worktree add under --workdir; each as its own benchmarks.json says,"
                 + " with ./bench build's builder), then runs them in ONE run with the checkout's own harness"
                 + " (benchmarks.json, Gatling simulations): each variant twice, as <variant>--base and <variant>--head,"
-                + " one start of each per round in random order. After --min-rounds rounds it stops as soon as every"
-                + " primary series is decided, or when the next round would not fit --budget-minutes. Each series is"
-                + " judged on the rounds' paired log ratios (docs/verdicts.md). Prints the PR-comment markdown of"
-                + " head vs base.",
+                + " one start of each per round in random order, as many rounds as --budget-minutes allows (the"
+                + " first round's length decides), at most --max-rounds. After the last round each series is judged"
+                + " once on the rounds' paired log ratios, with its metric's minimum effect and test from"
+                + " benchmarks.json (docs/verdicts.md). Prints the PR-comment markdown of head vs base.",
                 "",
                 "With --from, measures nothing: judges the A/B run already in <dir> (its run.json and the ab.json the"
                         + " measuring ./bench ab wrote beside it: the level and the metrics' rules it judged with) with"
@@ -63,6 +63,8 @@ import java.util.concurrent.Callable;
 public final class AbCommand implements Callable<Integer> {
 
     static final double ALPHA = 0.05;
+    /** No share of α for early "all decided" looks: simulated, it never stopped a run here ({@link SequentialRule}). */
+    static final double EARLY_ALPHA = 0;
     /** The history context's minimum effect (the history verdict has one for all metrics). */
     static final double MIN_EFFECT_PCT = 5.0;
 
@@ -85,7 +87,8 @@ public final class AbCommand implements Callable<Integer> {
     private double budgetMinutes = 60;
 
     @Option(names = "--min-rounds", paramLabel = "<n>", converter = Converters.PositiveInt.class,
-            description = "rounds before the first look (default 3)")
+            description = "rounds before the first early look (default 3); no effect while no share of α is set aside"
+                    + " for early looks, as now: the verdict is judged once, after the last round")
     private int minRounds = 3;
 
     @Option(names = "--max-rounds", paramLabel = "<n>", converter = Converters.PositiveInt.class,
@@ -200,7 +203,7 @@ public final class AbCommand implements Callable<Integer> {
             Path derived = Copies.deriveManifest(manifest, copies, profile, maxRounds, scenarios, null, null,
                     workdir.resolve("ab-benchmarks.json"));
             SequentialRule rule = new SequentialRule(Math.min(minRounds, maxRounds), maxRounds, budgetMinutes * 60,
-                    ALPHA, rules, System.out);
+                    ALPHA, EARLY_ALPHA, rules, System.out);
             Path runDir = BenchmarkRun.execute(RunOptions.of(root, derived, profile, workdir.resolve("results"),
                     List.of(), List.of(), seed == null ? null : (long) seed, flameGraphs ? 1 : 0), rule, System.out);
 
@@ -209,7 +212,7 @@ public final class AbCommand implements Callable<Integer> {
                 System.out.println("flame graphs: " + FlameGraphComparison.write(runDir, run)
                         + " base ↔ head pages in " + runDir.resolve("flamegraphs/ab"));
             }
-            Design design = new Design(base, head, rule.lookAlpha(), rules, rule.stopReason());
+            Design design = new Design(base, head, rule.verdictAlpha(), rules, rule.stopReason());
             AtomicFiles.writeString(runDir.resolve(Design.FILE), Json.MAPPER.writerWithDefaultPrettyPrinter()
                     .writeValueAsString(design.toJson()) + "\n");
             Judgement judgement = design.judge(run);

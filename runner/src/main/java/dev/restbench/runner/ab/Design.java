@@ -51,7 +51,7 @@ record Design(String base, String head, double alpha, MetricRules rules, String 
         int rounds = run.raw().path("plan").path("rounds").asInt();
         String level = recordedLooks > 0
                 ? String.format(Locale.ROOT, "%d look(s) at α/%d (an ab.json of schema 1)", recordedLooks, recordedLooks)
-                : String.format(Locale.ROOT, "at α = %.4g", alpha);
+                : "judged once, after the last round";
         String detail = String.format(Locale.ROOT, "%d round(s) of one base and one head start each, in random order;"
                 + " paired test on ln(head/base) per series (t; exact sign-flip for discrete metrics); %s", rounds,
                 level);

@@ -351,7 +351,7 @@ public final class DrillCommand implements Callable<Integer> {
             runs.forEach(run -> sameJar.add(InterleavedRun.select(run, "aa", null)));
         }
         out.append(rates.markdown()).append('\n')
-                .append(components(sameJar, kinds.contains("aa"), perTrial, prRounds, prSeries));
+                .append(components(sameJar, kinds.contains("aa"), perTrial, rules, prRounds, prSeries));
         return out.toString();
     }
 
@@ -399,15 +399,16 @@ public final class DrillCommand implements Callable<Integer> {
      * Variance components of every primary series over every start of the same jar — copy a, pooled with copy aa's
      * starts when the drill has one, in every pooled run — and the power they give a PR.
      */
-    private static String components(List<RunRecord> sameJar, boolean withAa, int perTrial, int prRounds,
-                                     int prSeries) {
+    private static String components(List<RunRecord> sameJar, boolean withAa, int perTrial, MetricRules rules,
+                                     int prRounds, int prSeries) {
         StringBuilder out = new StringBuilder();
         int windows = 0;
         out.append("Variance components of copy `a`").append(withAa ? " and `aa` (the same jar)" : "")
                 .append(" over all ").append(withAa ? "their" : "its").append(" starts")
                 .append(sameJar.size() > (withAa ? 2 : 1) ? " in every run" : "")
-                .append(" (ln scale, shown as CV %), and what they imply (simulated, 4,000 replications, +10 % in one"
-                        + " series, Holm over the others):\n\n");
+                .append(" (ln scale, shown as CV %), and what they imply for ./bench ab's rule (simulated, 4,000"
+                        + " replications, +10 % in one series, Holm over the others, judged once after the last round"
+                        + " with the metric's minimum effect):\n\n");
         TextTable table = TextTable.of(List.of("series", "starts × windows", "between starts", "within a start",
                 "optimal windows/start", "detects +10 % with " + perTrial + " rounds, 3 series",
                 "with " + prRounds + " rounds, " + prSeries + " series",
@@ -423,14 +424,15 @@ public final class DrillCommand implements Callable<Integer> {
             VarianceComponents.Components c = VarianceComponents.estimate(starts);
             windows = point.windows()[0].length;
             PowerSimulation.Noise noise = PowerSimulation.Noise.of(c);
-            double drill = PowerSimulation.simulate(noise, new PowerSimulation.Design(perTrial, windows), 1.10, 0.05, 3,
-                    4000, 1).detectionRate();
-            double pr = PowerSimulation.simulate(noise, new PowerSimulation.Design(prRounds, windows), 1.10, 0.05,
-                    prSeries, 4000, 2).detectionRate();
+            double minEffect = rules.minEffectPct(point.metric());
+            double drill = PowerSimulation.simulate(noise, new PowerSimulation.Design(perTrial, windows), 1.10,
+                    AbCommand.ALPHA, minEffect, 3, 4000, 1).detectionRate();
+            double pr = PowerSimulation.simulate(noise, new PowerSimulation.Design(prRounds, windows), 1.10,
+                    AbCommand.ALPHA, minEffect, prSeries, 4000, 2).detectionRate();
             int needed = -1;
             for (int n = 2; n <= 60; n++) {
-                if (PowerSimulation.simulate(noise, new PowerSimulation.Design(n, windows), 1.10, 0.05, prSeries,
-                        2000, 3).detectionRate() >= 0.95) {
+                if (PowerSimulation.simulate(noise, new PowerSimulation.Design(n, windows), 1.10, AbCommand.ALPHA,
+                        minEffect, prSeries, 2000, 3).detectionRate() >= 0.95) {
                     needed = n;
                     break;
                 }

@@ -12,11 +12,14 @@ import java.util.SplittableRandom;
  * <p>Model, on the log scale, per series and block b: base = c_b + u_b + ē_b and head = ln(ratio) + c_b + u'_b + ē'_b,
  * with c_b ~ N(0, blockDriftSd²) shared by the block's two starts (the slow drift of the machine that pairing
  * cancels), u, u' ~ N(0, betweenStartSd²) per start, and ē, ē' ~ N(0, withinStartSd² / K) the mean of a start's K
- * windows. Each comparison's log ratios get the p-value of {@link PairedRatio#tTest}, and the m primary series'
+ * windows. The rule is the one {@code ./bench ab} runs (docs/verdicts.md, "A/B"): one verdict after the last
+ * round, at α. Each comparison's log ratios get the p-value of {@link PairedRatio#tTest}, and the m primary series'
  * p-values go through {@link MultipleComparisons#holm}. Detection: the one changed series (the others unchanged) is
- * rejected at α with its estimate on the side of the true change. False alarm: with no change anywhere, any of the m
- * series is rejected. The series are simulated independent; Holm keeps the family-wise rate ≤ α under any
- * dependence, and positively correlated metrics (CPU and latency move together) make it lower than simulated here.
+ * rejected at α with its estimate on the side of the true change and at least the minimum effect away from no
+ * change. False alarm: with no change anywhere, any of the m series is so flagged. The series are simulated
+ * independent; Holm keeps the family-wise rate ≤ α under any dependence, and positively correlated metrics (CPU and
+ * latency move together) make it lower than simulated here. ab.VerdictRulesSimulationTest checks these figures
+ * against the same designs run through the A/B code itself.
  */
 public final class PowerSimulation {
 
@@ -45,39 +48,48 @@ public final class PowerSimulation {
     /**
      * @param trueRatio      head / base of the changed series, e.g. 1.10 for +10 %
      * @param alpha          family-wise level of the Holm-corrected paired tests, e.g. 0.05
+     * @param minEffectPct   the metric's minimum effect in % (benchmarks.json): a flag needs |change| at least this
      * @param primarySeries  m, the number of primary series judged together (≥ 1)
      * @param seed           the same seed gives the same rates
      */
-    public static Rates simulate(Noise noise, Design design, double trueRatio, double alpha, int primarySeries,
-                                 int replications, long seed) {
+    public static Rates simulate(Noise noise, Design design, double trueRatio, double alpha, double minEffectPct,
+                                 int primarySeries, int replications, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         int detected = 0;
         int falseAlarms = 0;
+        double[] means = new double[primarySeries];
         for (int r = 0; r < replications; r++) {
             double[] pValues = new double[primarySeries];
-            boolean rightDirection = true;
             for (int s = 0; s < primarySeries; s++) {
                 double[] d = simulatedLogRatios(noise, design, s == 0 ? trueRatio : 1, random);
                 pValues[s] = PairedRatio.pValue(d);
-                if (s == 0) {
-                    rightDirection = (Descriptive.mean(d) > 0) == (trueRatio > 1);
-                }
+                means[s] = Descriptive.mean(d);
             }
-            if (MultipleComparisons.holm(pValues)[0] <= alpha && rightDirection) {
+            boolean rightDirection = (means[0] > 0) == (trueRatio > 1);
+            if (MultipleComparisons.holm(pValues)[0] <= alpha && rightDirection
+                    && reaches(means[0], minEffectPct)) {
                 detected++;
             }
             for (int s = 0; s < primarySeries; s++) {
-                pValues[s] = PairedRatio.pValue(simulatedLogRatios(noise, design, 1, random));
+                double[] d = simulatedLogRatios(noise, design, 1, random);
+                pValues[s] = PairedRatio.pValue(d);
+                means[s] = Descriptive.mean(d);
             }
-            double smallest = 1;
-            for (double adjusted : MultipleComparisons.holm(pValues)) {
-                smallest = Math.min(smallest, adjusted);
+            double[] adjusted = MultipleComparisons.holm(pValues);
+            boolean flagged = false;
+            for (int s = 0; s < primarySeries; s++) {
+                flagged |= adjusted[s] <= alpha && reaches(means[s], minEffectPct);
             }
-            if (smallest <= alpha) {
+            if (flagged) {
                 falseAlarms++;
             }
         }
         return new Rates((double) detected / replications, (double) falseAlarms / replications, replications);
+    }
+
+    /** The verdict's minimum-effect condition: |exp(mean d) − 1| × 100 ≥ the minimum effect. */
+    private static boolean reaches(double meanLogRatio, double minEffectPct) {
+        return Math.abs(Math.expm1(meanLogRatio)) * 100 >= minEffectPct;
     }
 
     /** One simulated A/B comparison: per block ln(head / base) of the simulated values. */

@@ -77,7 +77,7 @@ class AbFromTest {
                 .contains("\"alloc_bytes_per_req\" : {").contains("\"reciprocalOf\" : \"cpu_us_per_req\"");
         Result result = run("--from", dir.toString(), "--fail-on-regression");
         assertThat(result.exit()).as(result.err()).isEqualTo(3);
-        assertThat(result.out()).contains("at α = 0.05").contains("budget's 6 round(s) ran")
+        assertThat(result.out()).contains("judged once, after the last round").contains("budget's 6 round(s) ran")
                 .contains("minimum effect 5 % (alloc_bytes_per_req 1 %)");
     }
 
