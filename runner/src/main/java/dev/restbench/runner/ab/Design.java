@@ -53,8 +53,8 @@ record Design(String base, String head, double alpha, MetricRules rules, String 
                 ? String.format(Locale.ROOT, "%d look(s) at α/%d (an ab.json of schema 1)", recordedLooks, recordedLooks)
                 : "judged once, after the last round";
         String detail = String.format(Locale.ROOT, "%d round(s) of one base and one head start each, in random order;"
-                + " paired test on ln(head/base) per series (t; exact sign-flip for discrete metrics); %s", rounds,
-                level);
+                + " paired test on ln(head/base) per series (t; exact sign-flip for discrete metrics), one-sided,"
+                + " regressions and improvements corrected as separate families; %s", rounds, level);
         return PairedJudge.judge(InterleavedRun.select(run, "base", base), InterleavedRun.select(run, "head", head),
                 alpha, rules, detail);
     }

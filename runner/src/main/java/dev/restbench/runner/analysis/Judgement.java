@@ -3,8 +3,10 @@ package dev.restbench.runner.analysis;
 import dev.restbench.runner.stats.MultipleComparisons;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -26,7 +28,7 @@ public final class Judgement {
                          Map<String, Double> minEffectExceptions) {
 
         public Method {
-            minEffectExceptions = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(minEffectExceptions));
+            minEffectExceptions = Collections.unmodifiableMap(new LinkedHashMap<>(minEffectExceptions));
         }
 
         public Method(String name, double alpha, double minEffectPct, String detail) {
@@ -66,19 +68,25 @@ public final class Judgement {
     }
 
     /**
-     * Applies the corrections and the decision rule to rows that carry their raw p-values. A row is a regression or
-     * an improvement when its adjusted p-value is at most alpha AND the change is at least the minimum effect; "no
-     * change" when its interval (at level 1 − 2α, the two one-sided tests) lies inside ± the minimum effect; else
-     * inconclusive, saying what the run could have detected. Rows without a test keep their verdict.
+     * Applies the corrections and the decision rule to rows that carry their raw two-sided p-values. A row is a
+     * regression or an improvement when its adjusted p-value is at most alpha AND the change is at least the minimum
+     * effect; "no change" when its interval (at level 1 − 2α, the two one-sided tests) lies inside ± the minimum
+     * effect; else inconclusive, saying what the run could have detected. Rows without a test keep their verdict.
      *
-     * <p>One minimum effect for every metric (the history verdict).
+     * <p>One minimum effect for every metric, two-sided tests (the history verdict).
      */
     static List<SeriesVerdict> decide(List<SeriesVerdict> raw, double alpha, double minEffectPct) {
-        return decide(raw, alpha, MetricRules.uniform(minEffectPct));
+        return decide(raw, alpha, MetricRules.uniform(minEffectPct), false);
     }
 
-    /** As above, each row with its metric's minimum effect. */
-    static List<SeriesVerdict> decide(List<SeriesVerdict> raw, double alpha, MetricRules rules) {
+    /**
+     * As above, each row with its metric's minimum effect. {@code oneSided}: each row's p-value is one-sided, for the
+     * direction its change took (the A/B), and regressions and improvements are two families of their own, each
+     * corrected at alpha over all the rows of its kind (a row that moved the other way has p ≥ ½ for it, so it is
+     * counted as 1): Holm then bounds the chance of any false regression among the primary series at alpha, and
+     * separately of any false improvement. Two-sided tests at alpha spend half of it on each direction.
+     */
+    static List<SeriesVerdict> decide(List<SeriesVerdict> raw, double alpha, MetricRules rules, boolean oneSided) {
         List<SeriesVerdict> out = new ArrayList<>(raw);
         for (boolean primary : List.of(true, false)) {
             List<Integer> tested = new ArrayList<>();
@@ -87,15 +95,29 @@ public final class Judgement {
                     tested.add(i);
                 }
             }
-            double[] p = tested.stream().mapToDouble(i -> out.get(i).pValue()).toArray();
-            double[] adjusted = primary ? MultipleComparisons.holm(p) : MultipleComparisons.benjaminiHochberg(p);
+            double[] regression = new double[tested.size()];
+            double[] improvement = new double[tested.size()];
             for (int k = 0; k < tested.size(); k++) {
                 SeriesVerdict row = out.get(tested.get(k));
-                out.set(tested.get(k), verdict(row, adjusted[k], alpha, rules.minEffectPct(row.metric()),
+                boolean worse = row.changePct() != null && row.direction().isWorse(row.changePct());
+                regression[k] = !oneSided || worse ? row.pValue() : 1;
+                improvement[k] = !oneSided || !worse ? row.pValue() : 1;
+            }
+            double[] adjustedRegression = adjust(regression, primary);
+            double[] adjustedImprovement = oneSided ? adjust(improvement, primary) : adjustedRegression;
+            for (int k = 0; k < tested.size(); k++) {
+                SeriesVerdict row = out.get(tested.get(k));
+                boolean worse = row.changePct() != null && row.direction().isWorse(row.changePct());
+                double adjusted = worse ? adjustedRegression[k] : adjustedImprovement[k];
+                out.set(tested.get(k), verdict(row, adjusted, alpha, rules.minEffectPct(row.metric()),
                         primary ? "Holm" : "BH"));
             }
         }
         return out;
+    }
+
+    private static double[] adjust(double[] p, boolean primary) {
+        return primary ? MultipleComparisons.holm(p) : MultipleComparisons.benjaminiHochberg(p);
     }
 
     private static SeriesVerdict verdict(SeriesVerdict row, double adjusted, double alpha, double minEffectPct,

@@ -14,8 +14,9 @@ import java.util.Map;
  * The A/B verdict (docs/verdicts.md, "A/B"): base and head were started alternately in the same run, one start of
  * each per round in random order, so each round is a block whose two starts saw the same machine state. Per series
  * the blocks' log ratios ln(head/base) go into a paired test ({@link PairedRatio#test}: the t-test, or the exact
- * sign-flip test for a metric the catalogue calls discrete); then {@link Judgement#decide} corrects for the number of
- * series and applies each metric's minimum effect. A reciprocal of another metric (req_per_cpu_s of cpu_us_per_req)
+ * sign-flip test for a metric the catalogue calls discrete), one-sided for the direction the change took; then
+ * {@link Judgement#decide} corrects regressions and improvements as two families for the number of series and applies
+ * each metric's minimum effect. A reciprocal of another metric (req_per_cpu_s of cpu_us_per_req)
  * is shown with its change and interval but never judged: its test is its source's again.
  */
 public final class PairedJudge {
@@ -73,7 +74,7 @@ public final class PairedJudge {
             }
         });
         return new Judgement(base, head, notComparable, method,
-                notComparable != null ? rows : Judgement.decide(rows, alpha, rules));
+                notComparable != null ? rows : Judgement.decide(rows, alpha, rules, true));
     }
 
     private static SeriesVerdict paired(RunRecord.Point any, RunRecord.Point b, RunRecord.Point h, double alpha,
@@ -111,21 +112,23 @@ public final class PairedJudge {
                     interval ? pct(test.interval().high()) : null, null, null, test.blocks(), steady,
                     Verdict.NO_VERDICT, "shown only: the reciprocal of " + rule.reciprocalOf() + ", judged there");
         }
+        // One-sided, for the direction the change took: regressions and improvements are tested as two families.
+        double pValue = test.ratio() >= 1 ? test.pAbove() : test.pBelow();
         if (test.status() == PairedRatio.Status.NO_SPREAD) {
             // A discrete metric at its resolution: its zero-width interval is no evidence of "no change" within the
             // minimum effect, so the row carries no interval, only the sign test's p-value.
-            return row(any, baseSide, headSide, test.changePct(), null, null, test.pValue(), null, test.blocks(),
+            return row(any, baseSide, headSide, test.changePct(), null, null, pValue, null, test.blocks(),
                     steady, Verdict.INCONCLUSIVE, String.format(java.util.Locale.ROOT, "the same ratio in all %d"
                             + " rounds (a discrete metric at its resolution): no interval, sign test only",
                             test.blocks()));
         }
-        // What this design could detect for one series of the family (the Bonferroni bound of Holm's first step). The
-        // sign-flip test cannot go below 2^(1−n): with fewer rounds than that needs, it can detect nothing.
+        // What this design could detect for one series of the family (the Bonferroni bound of Holm's first step), one-
+        // sided. The sign-flip test cannot go below 2^(−n): with fewer rounds than that needs, it can detect nothing.
         double familyAlpha = any.primary() ? alpha / Math.max(1, primaryCount) : alpha;
-        double detectable = rule.discrete() && Math.pow(2, 1 - test.blocks()) > familyAlpha ? Double.POSITIVE_INFINITY
-                : PairedRatio.minDetectableChange(test.sdLog(), test.blocks(), familyAlpha, POWER) * 100;
+        double detectable = rule.discrete() && Math.pow(2, -test.blocks()) > familyAlpha ? Double.POSITIVE_INFINITY
+                : PairedRatio.minDetectableChange(test.sdLog(), test.blocks(), 2 * familyAlpha, POWER) * 100;
         return row(any, baseSide, headSide, test.changePct(), pct(test.interval().low()), pct(test.interval().high()),
-                test.pValue(), detectable, test.blocks(), steady, Verdict.INCONCLUSIVE, null);
+                pValue, detectable, test.blocks(), steady, Verdict.INCONCLUSIVE, null);
     }
 
     private static SeriesVerdict row(RunRecord.Point p, SeriesVerdict.Side base, SeriesVerdict.Side head,

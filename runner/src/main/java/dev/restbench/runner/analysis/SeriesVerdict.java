@@ -9,7 +9,8 @@ package dev.restbench.runner.analysis;
  * @param changePct     (ratio − 1) × 100, head against base; null when it cannot be computed
  * @param lowPct        lower end of the change's confidence (A/B) or prediction (history) interval, in %
  * @param highPct       upper end of that interval, in %
- * @param pValue        the test's two-sided p-value before correction; null without a test
+ * @param pValue        the test's p-value before correction: one-sided for the direction of the change (A/B), or
+ *                      two-sided (history); null without a test
  * @param adjustedP     after Holm (primary series) or Benjamini–Hochberg (secondary); null without a test
  * @param detectablePct the smallest change this comparison could have detected (80 % power), in %; null when
  *                      unknown

@@ -13,10 +13,11 @@ import java.util.SplittableRandom;
  * with c_b ~ N(0, blockDriftSd²) shared by the block's two starts (the slow drift of the machine that pairing
  * cancels), u, u' ~ N(0, betweenStartSd²) per start, and ē, ē' ~ N(0, withinStartSd² / K) the mean of a start's K
  * windows. The rule is the one {@code ./bench ab} runs (docs/verdicts.md, "A/B"): one verdict after the last
- * round, at α. Each comparison's log ratios get the p-value of {@link PairedRatio#tTest}, and the m primary series'
- * p-values go through {@link MultipleComparisons#holm}. Detection: the one changed series (the others unchanged) is
- * rejected at α with its estimate on the side of the true change and at least the minimum effect away from no
- * change. False alarm: with no change anywhere, any of the m series is so flagged. The series are simulated
+ * round, at α, one-sided. Each comparison's log ratios get the one-sided p-values of {@link PairedRatio#pValues}
+ * (t-test), and the m primary series' p-values for one direction go through {@link MultipleComparisons#holm}.
+ * Detection: the one changed series (the others unchanged) is rejected at α in the direction of the true change, with
+ * its estimate at least the minimum effect away from no change. False alarm: with no change anywhere, any of the m
+ * series is so flagged, either way (at most about 2α); a false regression, in the tested direction (at most α). The series are simulated
  * independent; Holm keeps the family-wise rate ≤ α under any dependence, and positively correlated metrics (CPU and
  * latency move together) make it lower than simulated here. ab.VerdictRulesSimulationTest checks these figures
  * against the same designs run through the A/B code itself.
@@ -39,10 +40,13 @@ public final class PowerSimulation {
     }
 
     /**
-     * @param detectionRate   share of replications where the changed series was found, in the right direction
-     * @param falseAlarmRate  share of replications without any change where any of the m series was flagged
+     * @param detectionRate        share of replications where the changed series was found, in the right direction
+     * @param falseAlarmRate       share of replications without any change where any of the m series was flagged,
+     *                             either way
+     * @param falseRegressionRate  the same, flagged as a change in the direction of the tested one (a red headline
+     *                             when that is the worse direction)
      */
-    public record Rates(double detectionRate, double falseAlarmRate, int replications) {
+    public record Rates(double detectionRate, double falseAlarmRate, double falseRegressionRate, int replications) {
     }
 
     /**
@@ -55,36 +59,52 @@ public final class PowerSimulation {
     public static Rates simulate(Noise noise, Design design, double trueRatio, double alpha, double minEffectPct,
                                  int primarySeries, int replications, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
+        boolean up = trueRatio >= 1;
         int detected = 0;
         int falseAlarms = 0;
+        int falseRegressions = 0;
         double[] means = new double[primarySeries];
+        double[] above = new double[primarySeries];
+        double[] below = new double[primarySeries];
         for (int r = 0; r < replications; r++) {
-            double[] pValues = new double[primarySeries];
             for (int s = 0; s < primarySeries; s++) {
-                double[] d = simulatedLogRatios(noise, design, s == 0 ? trueRatio : 1, random);
-                pValues[s] = PairedRatio.pValue(d);
-                means[s] = Descriptive.mean(d);
+                draw(noise, design, s == 0 ? trueRatio : 1, random, s, means, above, below);
             }
-            boolean rightDirection = (means[0] > 0) == (trueRatio > 1);
-            if (MultipleComparisons.holm(pValues)[0] <= alpha && rightDirection
-                    && reaches(means[0], minEffectPct)) {
+            // The changed series' family: one-sided tests of every series in its direction, Holm over them.
+            double[] family = MultipleComparisons.holm(up ? above : below);
+            if (family[0] <= alpha && (means[0] > 0) == up && reaches(means[0], minEffectPct)) {
                 detected++;
             }
             for (int s = 0; s < primarySeries; s++) {
-                double[] d = simulatedLogRatios(noise, design, 1, random);
-                pValues[s] = PairedRatio.pValue(d);
-                means[s] = Descriptive.mean(d);
+                draw(noise, design, 1, random, s, means, above, below);
             }
-            double[] adjusted = MultipleComparisons.holm(pValues);
-            boolean flagged = false;
-            for (int s = 0; s < primarySeries; s++) {
-                flagged |= adjusted[s] <= alpha && reaches(means[s], minEffectPct);
-            }
-            if (flagged) {
-                falseAlarms++;
+            boolean sameWay = flagged(MultipleComparisons.holm(up ? above : below), means, up, alpha, minEffectPct);
+            boolean otherWay = flagged(MultipleComparisons.holm(up ? below : above), means, !up, alpha, minEffectPct);
+            falseRegressions += sameWay ? 1 : 0;
+            falseAlarms += sameWay || otherWay ? 1 : 0;
+        }
+        return new Rates((double) detected / replications, (double) falseAlarms / replications,
+                (double) falseRegressions / replications, replications);
+    }
+
+    /** One series' log ratios: their mean and one-sided p-values, as PairedJudge takes them from the t-test. */
+    private static void draw(Noise noise, Design design, double ratio, SplittableRandom random, int s, double[] means,
+                             double[] above, double[] below) {
+        double[] d = simulatedLogRatios(noise, design, ratio, random);
+        PairedRatio.PValues p = PairedRatio.pValues(d, PairedRatio.Test.T);
+        means[s] = Descriptive.mean(d);
+        above[s] = p.above();
+        below[s] = p.below();
+    }
+
+    /** Any series of the family rejected, moved its way and by at least the minimum effect. */
+    private static boolean flagged(double[] adjusted, double[] means, boolean up, double alpha, double minEffectPct) {
+        for (int s = 0; s < adjusted.length; s++) {
+            if (adjusted[s] <= alpha && (means[s] > 0) == up && reaches(means[s], minEffectPct)) {
+                return true;
             }
         }
-        return new Rates((double) detected / replications, (double) falseAlarms / replications, replications);
+        return false;
     }
 
     /** The verdict's minimum-effect condition: |exp(mean d) − 1| × 100 ≥ the minimum effect. */

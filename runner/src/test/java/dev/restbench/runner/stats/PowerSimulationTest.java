@@ -19,15 +19,18 @@ class PowerSimulationTest {
     }
 
     @Test
-    void falseAlarmsStayAtAlphaWithOneSeriesAndBelowItWithHolm() {
+    void falseRegressionsStayAtAlphaWithOneSeriesAndBelowItWithHolm() {
         PowerSimulation.Design design = new PowerSimulation.Design(4, 3);
 
-        double single = PowerSimulation.simulate(BOX, design, 1.0, 0.05, 0, 1, 20_000, 71).falseAlarmRate();
-        double fourPrimary = PowerSimulation.simulate(BOX, design, 1.0, 0.05, 0, 4, 20_000, 72).falseAlarmRate();
+        PowerSimulation.Rates single = PowerSimulation.simulate(BOX, design, 1.0, 0.05, 0, 1, 20_000, 71);
+        PowerSimulation.Rates fourPrimary = PowerSimulation.simulate(BOX, design, 1.0, 0.05, 0, 4, 20_000, 72);
 
-        assertThat(single).isBetween(0.045, 0.055);
+        // One-sided at α in each direction: a false regression at most α, a false flag either way at most 2α.
+        assertThat(single.falseRegressionRate()).isBetween(0.045, 0.055);
+        assertThat(single.falseAlarmRate()).isBetween(0.094, 0.106);
         // Independent series: 1 − (1 − 0.05/4)⁴ = 4.9 %.
-        assertThat(fourPrimary).isBetween(0.043, 0.055);
+        assertThat(fourPrimary.falseRegressionRate()).isBetween(0.043, 0.055);
+        assertThat(fourPrimary.falseAlarmRate()).isBetween(0.088, 0.104);
     }
 
     @Test
@@ -36,7 +39,8 @@ class PowerSimulationTest {
         VarianceComponents.Components components = new VarianceComponents.Components(20, 60, 0.0025, 0.0064, 0,
                 VarianceComponents.Status.ESTIMATED);
         PowerSimulation.Design design = new PowerSimulation.Design(10, 3);
-        double mde = PairedRatio.minDetectableChange(components.blockLogRatioSd(3), 10, 0.05, 0.8);
+        // One-sided at 0.05 is the two-sided formula at 0.10.
+        double mde = PairedRatio.minDetectableChange(components.blockLogRatioSd(3), 10, 0.10, 0.8);
 
         double power = PowerSimulation.simulate(PowerSimulation.Noise.of(components), design, 1 + mde, 0.05, 0, 1,
                 10_000, 73).detectionRate();
