@@ -5,6 +5,9 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -12,6 +15,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -35,6 +39,8 @@ public final class PostgresServer implements AutoCloseable {
 
     private static final Pattern URL = Pattern.compile("jdbc:postgresql://([^/?]+)/([^?]*)(\\?.*)?");
     private static final Pattern IDENTIFIER = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
+    /** The login the services get from {@link #embeddedWithPasswords}: no superuser, rows of the benchmark tables. */
+    public static final String SERVICE_ROLE = "restbench_service";
 
     private final EmbeddedPostgres embedded;
     private final String hostAndPort;
@@ -42,15 +48,24 @@ public final class PostgresServer implements AutoCloseable {
     private final String query;
     private final String user;
     private final String password;
+    private final String serviceUser;
+    private final String servicePassword;
 
     private PostgresServer(EmbeddedPostgres embedded, String hostAndPort, String adminDatabase, String query,
                            String user, String password) {
+        this(embedded, hostAndPort, adminDatabase, query, user, password, user, password);
+    }
+
+    private PostgresServer(EmbeddedPostgres embedded, String hostAndPort, String adminDatabase, String query,
+                           String user, String password, String serviceUser, String servicePassword) {
         this.embedded = embedded;
         this.hostAndPort = hostAndPort;
         this.adminDatabase = adminDatabase;
         this.query = query;
         this.user = user;
         this.password = password;
+        this.serviceUser = serviceUser;
+        this.servicePassword = servicePassword;
     }
 
     /**
@@ -87,6 +102,76 @@ public final class PostgresServer implements AutoCloseable {
     }
 
     /**
+     * The embedded server for services that run as another OS user: logins by password only (the embedded default
+     * trusts every local connection, so any local process could log in as the superuser, and a superuser runs
+     * programs as the server's OS user with {@code COPY … TO PROGRAM}), the superuser's password random, and a role
+     * of its own for the services ({@link #serviceUser()}, {@link #SERVICE_ROLE}): no superuser, reading and writing
+     * the rows of the benchmark tables, nothing else.
+     */
+    public static PostgresServer embeddedWithPasswords(int port, boolean durable) {
+        PostgresServer open = embedded(port, durable);
+        try {
+            String adminPassword = randomPassword();
+            String servicePassword = randomPassword();
+            try (Connection admin = open.connect(open.adminDatabase)) {
+                execute(admin, "ALTER ROLE " + open.user + " PASSWORD '" + adminPassword + "'");
+                execute(admin, "CREATE ROLE " + SERVICE_ROLE + " LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE"
+                        + " NOREPLICATION PASSWORD '" + servicePassword + "'");
+                Path hba;
+                try (Statement statement = admin.createStatement();
+                     ResultSet rs = statement.executeQuery("SHOW hba_file")) {
+                    rs.next();
+                    hba = Path.of(rs.getString(1));
+                }
+                Files.writeString(hba, """
+                        # Written by PostgresServer.embeddedWithPasswords: services run as another OS user.
+                        local all all scram-sha-256
+                        host all all 127.0.0.1/32 scram-sha-256
+                        host all all ::1/128 scram-sha-256
+                        """);
+                execute(admin, "SELECT pg_reload_conf()");
+            }
+            PostgresServer server = new PostgresServer(open.embedded, open.hostAndPort, open.adminDatabase, open.query,
+                    open.user, adminPassword, SERVICE_ROLE, servicePassword);
+            server.awaitPasswordsRequired();
+            return server;
+        } catch (SQLException | IOException | RuntimeException e) {
+            open.close();
+            throw new IllegalStateException("could not make the embedded PostgreSQL require passwords: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** Until the reloaded configuration refuses the trust login (a wrong password) it allowed before. */
+    private void awaitPasswordsRequired() throws SQLException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (true) {
+            try (Connection trusted = DriverManager.getConnection(jdbcUrl(adminDatabase), user, "not-" + password)) {
+                if (System.nanoTime() > deadline) {
+                    throw new SQLException("PostgreSQL still lets " + user + " in without its password");
+                }
+            } catch (SQLException refused) {
+                if ("28P01".equals(refused.getSQLState())) { // invalid_password
+                    return;
+                }
+                throw refused;
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SQLException("interrupted");
+            }
+        }
+    }
+
+    private static String randomPassword() {
+        byte[] bytes = new byte[24];
+        new SecureRandom().nextBytes(bytes);
+        return HexFormat.of().formatHex(bytes);
+    }
+
+    /**
      * Uses an existing server. The user must be allowed to create databases; the URL's database is only used for
      * administration (creating and dropping the benchmark databases).
      */
@@ -118,6 +203,15 @@ public final class PostgresServer implements AutoCloseable {
 
     public String password() {
         return password;
+    }
+
+    /** The login for the services under test: {@link #user()} unless {@link #embeddedWithPasswords} made a role. */
+    public String serviceUser() {
+        return serviceUser;
+    }
+
+    public String servicePassword() {
+        return servicePassword;
     }
 
     /**
@@ -172,6 +266,7 @@ public final class PostgresServer implements AutoCloseable {
                     try (ResultSet rs = query.executeQuery()) {
                         if (rs.next()) {
                             if (rs.getBoolean(1) && spec.label().equals(rs.getString(2))) {
+                                grantServiceRole(template);
                                 return null;
                             }
                             execute(admin, "ALTER DATABASE " + template + " IS_TEMPLATE false");
@@ -187,6 +282,7 @@ public final class PostgresServer implements AutoCloseable {
                 report = DatasetLoader.load(connection, spec);
                 execute(connection, "VACUUM ANALYZE");
             }
+            grantServiceRole(template);
             try (Connection admin = connect(adminDatabase)) {
                 execute(admin, "COMMENT ON DATABASE " + template + " IS '" + spec.label() + "'");
                 execute(admin, "ALTER DATABASE " + template + " IS_TEMPLATE true");
@@ -195,6 +291,18 @@ public final class PostgresServer implements AutoCloseable {
         } catch (SQLException e) {
             throw new IllegalStateException("could not build template database " + template + ": " + e.getMessage(),
                     e);
+        }
+    }
+
+    /** The services' role may read and write the rows of every table (its copies of the template inherit this). */
+    private void grantServiceRole(String database) throws SQLException {
+        if (serviceUser.equals(user)) {
+            return;
+        }
+        try (Connection connection = connect(database)) {
+            execute(connection, "GRANT USAGE ON SCHEMA public TO " + serviceUser);
+            execute(connection, "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO " + serviceUser);
+            execute(connection, "GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO " + serviceUser);
         }
     }
 
