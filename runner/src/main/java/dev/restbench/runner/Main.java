@@ -10,6 +10,7 @@ import dev.restbench.runner.build.VariantBuilder;
 import dev.restbench.runner.compose.ComposeCommand;
 import dev.restbench.runner.db.DbCommand;
 import dev.restbench.runner.history.HistoryCommand;
+import dev.restbench.runner.isolation.ServiceUser;
 import dev.restbench.runner.merge.MergeCommand;
 import dev.restbench.runner.report.CompareCommand;
 import dev.restbench.runner.report.SpreadCommand;
@@ -38,10 +39,14 @@ import java.util.List;
         footer = {"%n`./bench <command> --help` (or `./bench help <command>`) lists the command's options.",
                 "The ./bench script first builds the runner (./mvnw -B -q package -DskipTests) when its jar is missing"
                         + " or older than its sources; `./bench run` builds the variants it runs when stale"
-                        + " (./bench build)."},
+                        + " (./bench build).",
+                "BENCH_SERVICE_USER=<user>: every variant build, service, AOT training and jcmd runs as that user (a"
+                        + " system user without a login: ./bench kills its processes and empties its home; through"
+                        + " setpriv as root, else sudo -n -u <user>), which cannot write the results"
+                        + " (docs/runner-host.md)."},
         exitCodeList = {"0:success", "1:a failure: a cell or a build failed, an error",
                 "2:a usage error (unknown command or option, a missing or bad value), an invalid manifest, a runtime"
-                        + " this machine lacks"})
+                        + " this machine lacks, a BENCH_SERVICE_USER that cannot be used"})
 public final class Main {
 
     /** Exit code of a usage error: unknown command or option, missing or bad value. */
@@ -133,7 +138,7 @@ public final class Main {
         if (e instanceof ManifestException) {
             err.println("bench: " + e.getMessage());
             exit = EXIT_USAGE;
-        } else if (e instanceof Runtimes.NotFound) {
+        } else if (e instanceof Runtimes.NotFound || e instanceof ServiceUser.Unusable) {
             err.println(name(command) + ": " + e.getMessage());
             exit = EXIT_USAGE;
         } else if (e instanceof VariantBuilder.BuildFailure) {
