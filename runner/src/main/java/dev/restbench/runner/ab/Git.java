@@ -52,12 +52,18 @@ final class Git {
      * before build steps in the manifest is built (RevisionBuild).
      */
     static void build(Path worktree, List<String> modules) throws IOException, InterruptedException {
+        List<String> command = buildCommand(modules);
+        System.out.println("building " + worktree + ": " + String.join(" ", command));
+        check(exec(worktree, command), "build in " + worktree);
+    }
+
+    /** The reactor build of the given modules (all without any), run from the worktree's root. */
+    static List<String> buildCommand(List<String> modules) {
         List<String> command = new ArrayList<>(List.of("./mvnw", "-B", "-q", "package", "-DskipTests"));
         if (!modules.isEmpty()) {
             command.addAll(List.of("-pl", String.join(",", modules), "-am"));
         }
-        System.out.println("building " + worktree + ": " + String.join(" ", command));
-        check(exec(worktree, command), "build in " + worktree);
+        return command;
     }
 
     record Result(int exit, String output) {

@@ -6,6 +6,8 @@ import dev.restbench.manifest.ManifestLoader;
 import dev.restbench.manifest.Runtimes;
 import dev.restbench.runner.build.VariantBuilder;
 import dev.restbench.runner.io.Json;
+import dev.restbench.runner.isolation.BuildSandbox;
+import dev.restbench.runner.isolation.ServiceUser;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The A/B mode's build of one revision (a worktree), as that revision says: its own benchmarks.json names each
@@ -21,6 +24,10 @@ import java.util.Map;
  * were in the manifest is built the way it was then: the whole Maven reactor, artifacts at the paths its manifest
  * names. Which format a manifest has is told by its top-level {@code shared} (the shared modules the build steps
  * need), not by whether it loads: a broken current manifest is an error, not an old one.
+ *
+ * <p>With a {@link ServiceUser}, both kinds build as that user, and each artifact must lie inside the worktree with
+ * no symbolic link on its path: the revision's manifest and files are the pull request's, and the runner copies the
+ * artifact for the service user to read.
  */
 final class RevisionBuild {
 
@@ -49,8 +56,22 @@ final class RevisionBuild {
             new VariantBuilder(tree, manifest, runtimes, System.out).build(selected, false, false);
         }
         Map<String, Path> artifacts = new LinkedHashMap<>();
-        selected.forEach(v -> artifacts.put(v.name(), tree.resolve(v.artifact())));
+        for (Manifest.Variant v : selected) {
+            artifacts.put(v.name(), confined(tree, v.artifact()));
+        }
         return artifacts;
+    }
+
+    /** The artifact's path in the worktree; with a service user, checked to stay inside it through no link. */
+    private static Path confined(Path tree, String artifact) {
+        if (ServiceUser.configured().isEmpty()) {
+            return tree.resolve(artifact);
+        }
+        try {
+            return BuildSandbox.requireNoLinks(tree.toAbsolutePath().normalize(), artifact);
+        } catch (IOException e) {
+            throw new VariantBuilder.BuildFailure("artifact " + artifact + " of " + tree + ": " + e.getMessage());
+        }
     }
 
     /** Artifacts where the old manifest says; the variant modules by their /target/ paths (the old root reactor). */
@@ -69,15 +90,39 @@ final class RevisionBuild {
             if (artifact == null) {
                 throw new IllegalArgumentException("variant '" + name + "' is not in " + manifestFile);
             }
-            artifacts.put(name, tree.resolve(artifact));
+            artifacts.put(name, confined(tree, artifact));
             int target = artifact.indexOf("/target/");
             if (target > 0 && !modules.contains(artifact.substring(0, target))) {
                 modules.add(artifact.substring(0, target));
             }
         }
         if (build) {
-            Git.build(tree, modules);
+            Optional<ServiceUser> user = ServiceUser.configured();
+            if (user.isPresent()) {
+                legacyBuildAs(user.get(), tree, modules, artifacts);
+            } else {
+                Git.build(tree, modules);
+            }
         }
         return artifacts;
+    }
+
+    /** {@link Git#build}'s reactor build in a copy of the worktree as the service user; the artifacts come back. */
+    private static void legacyBuildAs(ServiceUser user, Path tree, List<String> modules, Map<String, Path> artifacts)
+            throws IOException, InterruptedException {
+        Path root = tree.toAbsolutePath().normalize();
+        List<String> command = Git.buildCommand(modules);
+        System.out.println("building " + tree + " as " + user.describe() + ": " + String.join(" ", command));
+        try (BuildSandbox sandbox = BuildSandbox.open(user, root, VariantBuilder.WORK, List.of())) {
+            StringBuilder output = new StringBuilder();
+            int exit = sandbox.run(command, Map.of(), line -> output.append(line).append('\n'));
+            if (exit != 0) {
+                String tail = output.length() > 4000 ? output.substring(output.length() - 4000) : output.toString();
+                throw new IllegalStateException("build in " + tree + " failed (exit " + exit + "):\n" + tail);
+            }
+            for (Path artifact : artifacts.values()) {
+                sandbox.copyBack(root.relativize(artifact).toString());
+            }
+        }
     }
 }

@@ -2,6 +2,8 @@ package dev.restbench.runner.build;
 
 import dev.restbench.manifest.Manifest;
 import dev.restbench.manifest.Runtimes;
+import dev.restbench.runner.isolation.BuildSandbox;
+import dev.restbench.runner.isolation.ServiceUser;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -30,6 +32,10 @@ import java.util.Optional;
  * needs no entry in the root pom and nothing is installed into ~/.m2 (where another checkout's shared modules could
  * be picked up). Command steps run their argv from the repository root. A step is stale when its artifact is
  * missing or its inputs' fingerprint ({@link BuildInputs}) differs from the one recorded after its last success.
+ *
+ * <p>With a {@link ServiceUser} ({@code BENCH_SERVICE_USER}) the build tools run as that user in a copy of the tree
+ * ({@link BuildSandbox}): the variant's pom, its plugins and {@code npm ci} are the variant's code too. Only each
+ * step's artifact comes back into the tree; the stamps are written by the runner as before.
  */
 public final class VariantBuilder {
     public static final String WORK = "target/restbench-build";
@@ -38,12 +44,22 @@ public final class VariantBuilder {
     private final Manifest manifest;
     private final Runtimes runtimes;
     private final PrintStream out;
+    private final Optional<ServiceUser> serviceUser;
+    /** The copy the current {@link #build} runs its tools in, as the service user; null without one. */
+    private BuildSandbox sandbox;
 
+    /** Builds as {@code BENCH_SERVICE_USER} when it is set ({@link ServiceUser#configured()}). */
     public VariantBuilder(Path root, Manifest manifest, Runtimes runtimes, PrintStream out) {
+        this(root, manifest, runtimes, out, ServiceUser.configured());
+    }
+
+    public VariantBuilder(Path root, Manifest manifest, Runtimes runtimes, PrintStream out,
+                          Optional<ServiceUser> serviceUser) {
         this.root = root.toAbsolutePath().normalize();
         this.manifest = manifest;
         this.runtimes = runtimes;
         this.out = out;
+        this.serviceUser = serviceUser;
     }
 
     /**
@@ -127,11 +143,48 @@ public final class VariantBuilder {
             why.ifPresent(reason -> out.println("build: " + step.names() + ": " + reason));
             (step.build().isMaven() ? maven : commands).add(step);
         }
-        for (List<Step> reactor : reactors(maven)) {
-            buildMaven(reactor, tests);
+        List<List<Step>> reactors = reactors(maven);
+        if (serviceUser.isPresent() && !(reactors.isEmpty() && commands.isEmpty())) {
+            buildIsolated(reactors, commands, force, tests);
+            return;
+        }
+        for (List<Step> reactor : reactors) {
+            buildMaven(reactor, writePom(reactor), tests);
         }
         for (Step step : commands) {
             buildCommand(step, tests, force || staleness(step).isPresent());
+        }
+    }
+
+    /** The same steps in one copy of the tree, as the service user (the reactor poms go in with it). */
+    private void buildIsolated(List<List<Step>> reactors, List<Step> commands, boolean force, boolean tests) {
+        ServiceUser user = serviceUser.orElseThrow();
+        List<Path> poms = new ArrayList<>();
+        try {
+            // Checked before the runner writes there: a committed link must not redirect its writes.
+            BuildSandbox.requireNoLinks(root, WORK + "/stamps");
+            for (List<Step> reactor : reactors) {
+                poms.add(writePom(reactor));
+            }
+            out.println("build: as " + user.describe() + ", in a copy of " + root);
+            sandbox = BuildSandbox.open(user, root, WORK, poms);
+        } catch (IOException | RuntimeException e) {
+            throw new BuildFailure("cannot prepare the build as " + user.name() + ": " + e.getMessage());
+        }
+        try {
+            for (int i = 0; i < reactors.size(); i++) {
+                buildMaven(reactors.get(i), poms.get(i), tests);
+            }
+            for (Step step : commands) {
+                buildCommand(step, tests, force || staleness(step).isPresent());
+            }
+        } finally {
+            try {
+                sandbox.close();
+            } catch (IOException | RuntimeException e) {
+                out.println("build: cleaning up the copy: " + e.getMessage());
+            }
+            sandbox = null;
         }
     }
 
@@ -162,14 +215,18 @@ public final class VariantBuilder {
         return reactors;
     }
 
-    private void buildMaven(List<Step> steps, boolean tests) {
+    private Path writePom(List<Step> steps) {
+        return MavenReactor.write(root, manifest.shared().maven(), steps.stream().map(Step::folder).toList(),
+                steps.get(0).id() + (steps.size() > 1 ? "-and-" + (steps.size() - 1) : ""));
+    }
+
+    private void buildMaven(List<Step> steps, Path pom, boolean tests) {
         Manifest.Runtime jdk = steps.get(0).runtime();
         Runtimes.Found found = runtimes.find(jdk);
         Map<String, String> fingerprints = fingerprints(steps);
-        Path pom = MavenReactor.write(root, manifest.shared().maven(), steps.stream().map(Step::folder).toList(),
-                steps.get(0).id() + (steps.size() > 1 ? "-and-" + (steps.size() - 1) : ""));
-        List<String> argv = new ArrayList<>(List.of(root.resolve("mvnw").toString(), "-B", "-q", "-f",
-                root.relativize(pom).toString()));
+        // In the service user's copy, the copy's own wrapper (relative to where the build runs).
+        List<String> argv = new ArrayList<>(List.of(sandbox != null ? "./mvnw" : root.resolve("mvnw").toString(),
+                "-B", "-q", "-f", root.relativize(pom).toString()));
         if (tests) {
             // The shared modules' tests run in the root reactor (./mvnw verify); here only the variants' own.
             argv.addAll(List.of("verify", "-Drestbench.sharedTests.skip=true"));
@@ -217,6 +274,14 @@ public final class VariantBuilder {
     }
 
     private void finish(Step step, String fingerprint) {
+        if (sandbox != null) {
+            try {
+                sandbox.copyBack(step.artifact());
+            } catch (IOException | RuntimeException e) {
+                throw new BuildFailure("the build of " + step.names() + " succeeded but its artifact " + step.artifact()
+                        + " cannot be taken from the build's copy: " + e.getMessage());
+            }
+        }
         if (!Files.exists(root.resolve(step.artifact()))) {
             throw new BuildFailure("the build of " + step.names() + " succeeded but did not produce " + step.artifact()
                     + " (the manifest's artifact)");
@@ -251,8 +316,27 @@ public final class VariantBuilder {
         return root.resolve(WORK).resolve("stamps").resolve(step.id() + ".fingerprint");
     }
 
-    /** Runs a build tool from the repository root, its output copied to ours; a non-zero exit is a BuildFailure. */
+    /**
+     * Runs a build tool from the repository root (or the service user's copy of it), its output copied to ours; a
+     * non-zero exit is a BuildFailure.
+     */
     private void run(List<String> argv, Map<String, String> env, String what) {
+        if (sandbox != null) {
+            int exit;
+            try {
+                exit = sandbox.run(argv, env, line -> out.println("  " + line));
+            } catch (IOException e) {
+                throw new BuildFailure(what + ": cannot run " + argv.get(0) + " as " + serviceUser.orElseThrow().name()
+                        + ": " + e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new BuildFailure(what + ": interrupted");
+            }
+            if (exit != 0) {
+                throw new BuildFailure(what + " failed (exit " + exit + "; its output is above)");
+            }
+            return;
+        }
         ProcessBuilder builder = new ProcessBuilder(argv).directory(root.toFile()).redirectErrorStream(true);
         builder.environment().putAll(env);
         Deque<String> tail = new ArrayDeque<>();
