@@ -7,6 +7,7 @@ import dev.restbench.manifest.VariantFilter;
 import dev.restbench.runner.Converters;
 import dev.restbench.runner.RootOption;
 import dev.restbench.runner.UsageException;
+import dev.restbench.runner.isolation.ServiceUser;
 import dev.restbench.runner.manifest.Manifests;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -82,6 +83,11 @@ public final class StartCommand implements Callable<Integer> {
                 + name + "' (manifest has: " + String.join(", ", manifest.variants().stream().map(Manifest.Variant::name).toList()) + ")"));
         int port = this.port != null ? this.port : 8081 + manifest.variants().indexOf(variant);
         Runtimes runtimes = Runtimes.ofThisMachine();
+        if (!print && ServiceUser.configured().isPresent()) {
+            // A start by hand is the developer's own: it is not measured, and it would not run as that user.
+            throw new UsageException(ServiceUser.ENV + " is set: ./bench start starts variants as you, not as "
+                    + ServiceUser.configured().get().name() + "; unset it, or start --print's command as that user");
+        }
         if (!print) {
             new VariantBuilder(root, manifest, runtimes, System.out).build(List.of(variant), false, false);
         }

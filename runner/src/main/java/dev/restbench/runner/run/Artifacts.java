@@ -17,6 +17,10 @@ import java.util.Map;
  * Private copies of the variants' artifacts for one run: every trial then runs the same build, and a rebuild in the
  * working tree during the run (a fat jar read lazily) cannot break or change a variant midway. Deleted on close, and
  * on Ctrl-C.
+ *
+ * <p>For a service user ({@code BENCH_SERVICE_USER}) the copies are readable and not writable by it (the services
+ * read them, a service cannot change what another start runs), and links are copied as links: the runner never
+ * reads through a link in an artifact on the service's behalf (one to the runner's own files would hand them over).
  */
 final class Artifacts implements AutoCloseable {
     private final Path dir;
@@ -34,6 +38,12 @@ final class Artifacts implements AutoCloseable {
      */
     static Artifacts snapshot(Path root, List<Manifest.Variant> variants, Collection<String> notStarted, PrintStream out)
             throws IOException {
+        return snapshot(root, variants, notStarted, out, false);
+    }
+
+    /** @param forServiceUser copies for a service user: readable by all, links as links, an artifact link refused */
+    static Artifacts snapshot(Path root, List<Manifest.Variant> variants, Collection<String> notStarted, PrintStream out,
+                              boolean forServiceUser) throws IOException {
         Path dir = Files.createTempDirectory("restbench-artifacts-");
         AutoCloseable cleanup = () -> Trees.delete(dir);
         ChildProcesses.register(cleanup);
@@ -51,12 +61,20 @@ final class Artifacts implements AutoCloseable {
             }
             Path copy = dir.resolve(variant.name()).resolve(artifact.getFileName());
             Files.createDirectories(copy.getParent());
-            if (Files.isDirectory(artifact)) {
+            if (forServiceUser) {
+                if (Files.isSymbolicLink(artifact)) {
+                    throw new IOException(artifact + " (the artifact of " + variant.name() + ") is a symbolic link");
+                }
+                Trees.copyKeepingLinks(artifact, copy);
+            } else if (Files.isDirectory(artifact)) {
                 Trees.copy(artifact, copy);
             } else {
                 Files.copy(artifact, copy);
             }
             copies.put(variant.name(), copy);
+        }
+        if (forServiceUser) {
+            Trees.readableByAll(dir);
         }
         if (!missing.isEmpty()) {
             out.println("warning: missing " + String.join(", ", missing) + " (./bench build builds them)");

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.restbench.dataset.DatasetSpec;
 import dev.restbench.dataset.PostgresServer;
 import dev.restbench.manifest.Manifest;
+import dev.restbench.runner.isolation.ServiceUser;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -20,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -54,6 +56,8 @@ public final class BenchmarkRun {
     private final PrintStream out;
     private final Map<String, Double> timings = new LinkedHashMap<>();
     private Path runDir;
+    /** BENCH_SERVICE_USER: the services (and their AOT training, jcmd) run as this user. */
+    private Optional<ServiceUser> serviceUser = Optional.empty();
 
     /**
      * Runs a selection for another command (ab, drill) and returns the results directory it wrote (run.json in it
@@ -96,9 +100,19 @@ public final class BenchmarkRun {
         GitInfo commit = GitInfo.of(options.root());
         String runId = RUN_ID_TIME.format(started) + "-" + commit.shortId();
         runDir = options.resultsDir().resolve(runId);
+        serviceUser = ServiceUser.configured();
+        if (serviceUser.isPresent()) {
+            serviceUser.get().stopAll(); // nothing of that user's runs beside this run's own starts
+        }
         Files.createDirectories(runDir);
+        if (serviceUser.isPresent()) {
+            // Before anything is measured: the user must not be able to change what the run writes.
+            serviceUser.get().requireUnwritable(runDir);
+        }
         RunResults results = new RunResults(selection);
         out.println("run " + runId + " → " + runDir);
+        serviceUser.ifPresent(user -> out.println("services run as " + user.describe()
+                + ", which cannot write " + runDir));
         out.print(selection.describe());
 
         long t0 = System.nanoTime();
@@ -106,7 +120,8 @@ public final class BenchmarkRun {
         int roundsRun = 0;
         Set<String> notStarted = new HashSet<>(options.services().keySet());
         notStarted.addAll(unavailable.keySet());
-        try (Artifacts artifacts = Artifacts.snapshot(options.root(), selection.variants(), notStarted, out);
+        try (Artifacts artifacts = Artifacts.snapshot(options.root(), selection.variants(), notStarted, out,
+                serviceUser.isPresent());
              PostgresServer postgres = startPostgres()) {
             ChildProcesses.register(postgres);
             try {
@@ -123,7 +138,8 @@ public final class BenchmarkRun {
                 Progress progress = new Progress(out, Progress.isTerminal(), selection.plan().trials().size(),
                         selection.plan().trials().stream().mapToDouble(this::plannedSeconds).sum());
                 TrialRunner trials = new TrialRunner(new TrialRunner.Context(manifest, selection, options, postgres,
-                        template, runDir, artifacts.copies(), unavailable, results, timings, progress::event),
+                        template, runDir, artifacts.copies(), unavailable, results, timings, progress::event,
+                        serviceUser),
                         HexFormat.of().formatHex(randomBytes()));
                 for (int round = 0; round < selection.plan().rounds() && !ChildProcesses.shuttingDown(); round++) {
                     for (RunPlan.Trial trial : selection.plan().round(round)) {
@@ -183,9 +199,16 @@ public final class BenchmarkRun {
         if (options.databaseUrl().isPresent()) {
             out.println("PostgreSQL: external " + options.databaseUrl().get() + " (not pinned by the runner"
                     + (options.services().isEmpty() ? ")" : "; the dataset is reloaded into it before every start)"));
+            if (serviceUser.isPresent()) {
+                out.println("note: the services log in to the external PostgreSQL as " + options.databaseUser()
+                        + ", the runner's own login; it must not be a superuser on this machine");
+            }
             return PostgresServer.external(options.databaseUrl().get(), options.databaseUser(), options.databasePassword());
         }
-        PostgresServer server = PostgresServer.embedded(0, true);
+        // A service of another OS user gets a login of its own, and no local process the superuser without its
+        // password (which the embedded default would give any of them, and with it the server's OS user).
+        PostgresServer server = serviceUser.isPresent() ? PostgresServer.embeddedWithPasswords(0, true)
+                : PostgresServer.embedded(0, true);
         pinTree(server.pid(), manifest.pinning().postgres());
         out.println("PostgreSQL: embedded " + server.serverVersion() + " on port " + server.port()
                 + " (fsync and synchronous_commit on, pinned to CPU " + manifest.pinning().postgres() + ")");

@@ -1,5 +1,6 @@
 package dev.restbench.runner.run;
 
+import dev.restbench.runner.isolation.ServiceUser;
 import one.convert.Arguments;
 import one.convert.JfrToFlame;
 
@@ -8,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -20,6 +23,9 @@ import java.util.concurrent.TimeUnit;
  * what starting the recorder changed in the JIT's code.
  *
  * <p>Only JVM variants: a Node.js service gets {@link Result#absent} with the reason, never a broken link.
+ *
+ * <p>A service of a {@link ServiceUser} is attached to by jcmd as that user (attach works within one uid only), and
+ * its recording is written into that user's directory, then copied into the run's by the runner.
  */
 final class FlameGraphs {
 
@@ -43,14 +49,21 @@ final class FlameGraphs {
 
     private final Path runDir;
     private final int seconds;
+    private final Optional<ServiceUser> user;
 
     /**
      * @param runDir  the run's directory (graphs go to flamegraphs/&lt;cell&gt;/ under it)
      * @param seconds length of the profiling window
      */
     FlameGraphs(Path runDir, int seconds) {
+        this(runDir, seconds, Optional.empty());
+    }
+
+    /** @param user the user the profiled services run as (empty: the runner's own) */
+    FlameGraphs(Path runDir, int seconds, Optional<ServiceUser> user) {
         this.runDir = runDir;
         this.seconds = seconds;
+        this.user = user;
     }
 
     int seconds() {
@@ -70,8 +83,21 @@ final class FlameGraphs {
         double recorded = (System.nanoTime() - recording.startedNanos()) / 1e9;
         try {
             Files.createDirectories(dir);
-            jcmd(recording.jcmd(), recording.pid(), List.of("JFR.stop", "name=" + RECORDING,
-                    "filename=" + jfr.toAbsolutePath()));
+            if (user.isPresent()) {
+                // The service writes the recording where it may, the runner copies it into the run.
+                Path written = user.get().session().resolve("jfr").resolve(cellName + ".jfr");
+                user.get().mkdirs(written.getParent());
+                try {
+                    jcmd(recording.jcmd(), recording.pid(), List.of("JFR.stop", "name=" + RECORDING,
+                            "filename=" + written));
+                    user.get().copyOut(written, jfr);
+                } finally {
+                    user.get().remove(written);
+                }
+            } else {
+                jcmd(recording.jcmd(), recording.pid(), List.of("JFR.stop", "name=" + RECORDING,
+                        "filename=" + jfr.toAbsolutePath()));
+            }
             if (!Files.isRegularFile(jfr)) {
                 return Result.absent("JFR.stop wrote no recording");
             }
@@ -109,9 +135,13 @@ final class FlameGraphs {
         JfrToFlame.convert(jfr.toString(), out.toString(), arguments);
     }
 
-    private static void jcmd(Path jcmd, long pid, List<String> command) throws IOException, InterruptedException {
+    private void jcmd(Path jcmd, long pid, List<String> command) throws IOException, InterruptedException {
         List<String> argv = new ArrayList<>(List.of(jcmd.toString(), Long.toString(pid)));
         argv.addAll(command);
+        if (user.isPresent()) {
+            Path session = user.get().session();
+            argv = user.get().command(argv, Map.of(), session, session);
+        }
         Process process = new ProcessBuilder(argv).redirectErrorStream(true).start();
         if (!process.waitFor(JCMD_TIMEOUT_S, TimeUnit.SECONDS)) {
             process.destroyForcibly();

@@ -1,5 +1,7 @@
 package dev.restbench.runner.run;
 
+import dev.restbench.runner.isolation.ServiceUser;
+
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -8,21 +10,35 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
 
-/** One running instance of a variant: started pinned to its CPU set, probed for health, scraped, stopped. */
+/**
+ * One running instance of a variant: started pinned to its CPU set, probed for health, scraped, stopped. With a
+ * {@link ServiceUser} it runs as that user in a fresh directory of its own (home and working directory), and
+ * {@link #pid()} is the service behind the prefix, where its CPU is read and jcmd attaches.
+ */
 final class ServiceProcess implements ServiceUnderTest, AutoCloseable {
+    /** How long the prefix (sudo, setpriv) may take to run the service as the user. */
+    private static final Duration SWITCH_TIMEOUT = Duration.ofSeconds(10);
 
     private final Process process;
+    private final long pid;
+    private final ServiceUser user;
+    private final Path dir;
     private final long spawnNanos;
     private final String baseUrl;
     private final String healthPath;
     private final String metricsPath;
     private final Path log;
 
-    private ServiceProcess(Process process, long spawnNanos, String baseUrl, String healthPath, String metricsPath,
-                           Path log) {
+    private ServiceProcess(Process process, long pid, ServiceUser user, Path dir, long spawnNanos, String baseUrl,
+                           String healthPath, String metricsPath, Path log) {
         this.process = process;
+        this.pid = pid;
+        this.user = user;
+        this.dir = dir;
         this.spawnNanos = spawnNanos;
         this.baseUrl = baseUrl;
         this.healthPath = healthPath;
@@ -36,22 +52,77 @@ final class ServiceProcess implements ServiceUnderTest, AutoCloseable {
     }
 
     static ServiceProcess start(Launch launch, Path log) throws IOException {
+        return start(launch, log, Optional.empty());
+    }
+
+    /**
+     * @param user the user to run it as; its processes are killed first, so nothing left by an earlier build or start
+     *             shares the machine with this one
+     */
+    static ServiceProcess start(Launch launch, Path log, Optional<ServiceUser> user) throws IOException {
         List<String> argv = new ArrayList<>();
         if (launch.cpuSet() != null) {
-            // taskset execs the command: the pid we get is the JVM's own.
+            // taskset execs the command: the pid we get is the JVM's own (or, as a service user, its prefix's).
             argv.addAll(List.of("taskset", "-c", launch.cpuSet()));
         }
-        argv.addAll(launch.command());
+        Path dir = null;
+        if (user.isPresent()) {
+            user.get().stopAll();
+            dir = user.get().newDirectory("start");
+            argv.addAll(user.get().command(launch.command(), launch.env(), dir, dir));
+        } else {
+            argv.addAll(launch.command());
+        }
         Files.createDirectories(log.getParent());
         ProcessBuilder builder = new ProcessBuilder(argv)
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());
-        builder.environment().putAll(launch.env());
+        if (user.isEmpty()) {
+            builder.environment().putAll(launch.env());
+        }
         long spawn = System.nanoTime();
         Process process = builder.start();
-        ChildProcesses.register(process);
-        return new ServiceProcess(process, spawn, "http://127.0.0.1:" + launch.port(), launch.healthPath(),
+        String baseUrl = "http://127.0.0.1:" + launch.port();
+        if (user.isEmpty()) {
+            ChildProcesses.register(process);
+            return new ServiceProcess(process, process.pid(), null, null, spawn, baseUrl, launch.healthPath(),
+                    launch.metricsPath(), log);
+        }
+        long pid = servicePid(process, user.get());
+        ServiceProcess service = new ServiceProcess(process, pid, user.get(), dir, spawn, baseUrl, launch.healthPath(),
                 launch.metricsPath(), log);
+        ChildProcesses.register(service);
+        return service;
+    }
+
+    /**
+     * The process behind the prefix once it runs as the user (the prefix's own pid when it exited first: the start
+     * then fails on its exit code and log).
+     */
+    private static long servicePid(Process process, ServiceUser user) {
+        long deadline = System.nanoTime() + SWITCH_TIMEOUT.toNanos();
+        while (true) {
+            Optional<Long> pid = user.firstOwned(process.toHandle());
+            if (pid.isPresent()) {
+                return pid.get();
+            }
+            if (!process.isAlive()) {
+                return process.pid();
+            }
+            if (System.nanoTime() > deadline) {
+                process.destroyForcibly();
+                user.stopAll();
+                throw new StartFailure("no process of " + user.name() + " appeared under " + process.info().command()
+                        .orElse("the prefix") + " in " + SWITCH_TIMEOUT.toSeconds() + " s");
+            }
+            try {
+                Thread.sleep(2);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                process.destroyForcibly();
+                throw new StartFailure("interrupted");
+            }
+        }
     }
 
     static int freePort() throws IOException {
@@ -96,12 +167,12 @@ final class ServiceProcess implements ServiceUnderTest, AutoCloseable {
 
     @Override
     public OptionalLong cpuMicros() {
-        return ProcFs.cpuMicros(process.pid());
+        return ProcFs.cpuMicros(pid);
     }
 
     @Override
     public Map<Long, Long> jitThreadCpuMicros() {
-        return ProcFs.jitThreadCpuMicros(process.pid());
+        return ProcFs.jitThreadCpuMicros(pid);
     }
 
     @Override
@@ -109,8 +180,19 @@ final class ServiceProcess implements ServiceUnderTest, AutoCloseable {
         return "service exited with code " + process.exitValue() + " " + when + logTail();
     }
 
+    /** The service's own process: the JVM or Node.js (behind taskset, and behind the prefix of a service user). */
     long pid() {
-        return process.pid();
+        return pid;
+    }
+
+    /** The user it runs as, or empty for the runner's own. */
+    Optional<ServiceUser> user() {
+        return Optional.ofNullable(user);
+    }
+
+    /** Its own directory (home and working directory) when it runs as a service user, else null. */
+    Path dir() {
+        return dir;
     }
 
     @Override
@@ -143,19 +225,39 @@ final class ServiceProcess implements ServiceUnderTest, AutoCloseable {
 
     /** SIGTERM, then SIGKILL after {@code grace}: for a JVM that has work to do at exit (writing its AOT cache). */
     void stop(Duration grace) {
-        if (process.isAlive()) {
-            ChildProcesses.terminate(process, (int) Math.max(1, grace.toSeconds()));
-        }
-        ChildProcesses.unregister(process);
+        stop((int) Math.max(1, grace.toSeconds()));
     }
 
     /** SIGTERM, then SIGKILL after 10 s. */
     @Override
     public void close() {
-        if (process.isAlive()) {
-            ChildProcesses.terminate(process, 10);
+        stop(10);
+    }
+
+    private void stop(int graceSeconds) {
+        if (user == null) {
+            if (process.isAlive()) {
+                ChildProcesses.terminate(process, graceSeconds);
+            }
+            ChildProcesses.unregister(process);
+            return;
         }
-        ChildProcesses.unregister(process);
+        // As the user: a runner that is not root may not signal it. Then every process of the user goes.
+        try {
+            if (process.isAlive()) {
+                user.signal(pid, "TERM");
+                if (!process.waitFor(graceSeconds, TimeUnit.SECONDS)) {
+                    user.signal(pid, "KILL");
+                }
+            }
+            user.stopAll();
+            process.waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            user.stopAll();
+        } finally {
+            ChildProcesses.unregister(this);
+        }
     }
 
     /** The service did not start or did not become healthy. */

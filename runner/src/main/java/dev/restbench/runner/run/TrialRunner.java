@@ -1,6 +1,7 @@
 package dev.restbench.runner.run;
 
 import dev.restbench.dataset.PostgresServer;
+import dev.restbench.runner.isolation.ServiceUser;
 import dev.restbench.runner.io.Trees;
 import dev.restbench.manifest.Manifest;
 
@@ -12,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -25,10 +27,12 @@ final class TrialRunner {
      * What the trials of one run share.
      *
      * @param unavailable variants whose runtime is not on this machine → why (run --missing-runtimes record)
+     * @param serviceUser the user the services run as (BENCH_SERVICE_USER), empty for the runner's own
      */
     record Context(Manifest manifest, RunSelection selection, RunOptions options, PostgresServer postgres,
                    String template, Path runDir, Map<String, Path> artifacts, Map<String, String> unavailable,
-                   RunResults results, Map<String, Double> timings, Consumer<String> events) {
+                   RunResults results, Map<String, Double> timings, Consumer<String> events,
+                   Optional<ServiceUser> serviceUser) {
     }
 
     /** A profiling window shorter than this holds too few samples to show a frame's share (100 per second). */
@@ -82,9 +86,10 @@ final class TrialRunner {
         try {
             List<String> aot = trial.variant().aotCache() ? aotCacheOptions(trial.variant(), artifact, jdbcUrl) : List.of();
             ServiceProcess.Launch launch = LaunchCommand.of(context.manifest(), trial.variant(), artifact, jdbcUrl,
-                    context.postgres().user(), context.postgres().password(), aot);
+                    context.postgres().serviceUser(), context.postgres().servicePassword(), aot);
             t = System.nanoTime();
-            try (ServiceProcess service = ServiceProcess.start(launch, context.runDir().resolve("logs").resolve(name + ".log"))) {
+            try (ServiceProcess service = ServiceProcess.start(launch, context.runDir().resolve("logs").resolve(name + ".log"),
+                    context.serviceUser())) {
                 long readyMs = service.awaitHealthy(Duration.ofSeconds(context.manifest().defaults().healthTimeoutSeconds()));
                 add("startupS", t);
                 recordStartup(trial.variant().name(), service, readyMs);
@@ -110,17 +115,24 @@ final class TrialRunner {
 
     /**
      * The JVM flags of a variant with {@code aotCache} ({@link AotCache}): trained once per run in a start of its
-     * own, on this trial's database, before the first measured start.
+     * own, on this trial's database, before the first measured start. As a service user, the training writes it into
+     * that user's directory and the starts read the runner's copy beside the run's copy of the artifact (which the
+     * user can read, unlike the results).
      */
     private List<String> aotCacheOptions(Manifest.Variant variant, Path artifact, String jdbcUrl)
             throws IOException, InterruptedException {
-        Path cache = context.runDir().resolve("aot").resolve(variant.name() + ".aot");
+        Optional<ServiceUser> user = context.serviceUser();
+        Path cache = user.isEmpty() ? context.runDir().resolve("aot").resolve(variant.name() + ".aot")
+                : artifact.getParent().resolve(variant.name() + ".aot");
         if (!Files.isRegularFile(cache)) {
             long t = System.nanoTime();
+            Path written = user.isEmpty() ? cache : user.get().session().resolve("aot").resolve(variant.name() + ".aot");
             ServiceProcess.Launch training = LaunchCommand.of(context.manifest(), variant, artifact, jdbcUrl,
-                    context.postgres().user(), context.postgres().password(), AotCache.trainingOptions(cache));
-            AotCache.train(training, cache, context.runDir().resolve("logs").resolve(variant.name() + "-aot-training.log"),
-                    Duration.ofSeconds(context.manifest().defaults().healthTimeoutSeconds()));
+                    context.postgres().serviceUser(), context.postgres().servicePassword(),
+                    AotCache.trainingOptions(written));
+            AotCache.train(training, written, cache,
+                    context.runDir().resolve("logs").resolve(variant.name() + "-aot-training.log"),
+                    Duration.ofSeconds(context.manifest().defaults().healthTimeoutSeconds()), user);
             add("aotTrainingS", t);
             context.events().accept(String.format(Locale.ROOT, "%s: AOT cache trained in %.0f s (%d MB)",
                     variant.name(), (System.nanoTime() - t) / 1e9, Files.size(cache) >> 20));
@@ -193,7 +205,8 @@ final class TrialRunner {
     /** The profiling window of a cell (--flamegraphs); a service the runner cannot profile says why. */
     private CellSession.Profiling profiling(Manifest.Variant variant, ServiceUnderTest service, String cellName,
                                             Manifest.Profile profile) {
-        FlameGraphs graphs = new FlameGraphs(context.runDir(), Math.max(FLAME_GRAPH_MIN_SECONDS, profile.windowSeconds()));
+        FlameGraphs graphs = new FlameGraphs(context.runDir(), Math.max(FLAME_GRAPH_MIN_SECONDS, profile.windowSeconds()),
+                context.serviceUser());
         String title = variant.name() + " · " + cellName;
         if (!(service instanceof ServiceProcess process)) {
             return new CellSession.Profiling(graphs, null, 0, cellName, title,
