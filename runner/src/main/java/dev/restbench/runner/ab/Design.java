@@ -75,7 +75,8 @@ record Design(String base, String head, double alpha, MetricRules rules, String 
     /**
      * Reads a design; {@code base}/{@code head} given by the caller (the commits it trusts) replace the recorded ones.
      *
-     * @param catalogue this checkout's rules, for a schema 1 record (which holds only one minimum effect)
+     * @param catalogue this checkout's rules: a schema 1 record holds only one minimum effect, and a metric's facts
+     *                  (discrete, reciprocal) are never taken from a record ({@link MetricRules#withFactsOf})
      */
     static Design read(Path file, String base, String head, Supplier<MetricRules> catalogue) throws IOException {
         if (!Files.isRegularFile(file)) {
@@ -94,7 +95,7 @@ record Design(String base, String head, double alpha, MetricRules rules, String 
         String stop = text(node, "stopReason", PROSE);
         if (schema == SCHEMA_VERSION) {
             return new Design(baseCommit, headCommit, node.path("alpha").asDouble(),
-                    MetricRules.fromJson(node.path("metrics"), file.toString()), stop);
+                    MetricRules.fromJson(node.path("metrics"), file.toString()).withFactsOf(catalogue.get()), stop);
         }
         for (String field : new String[] {"looks", "minEffectPct"}) {
             if (!node.path(field).isNumber()) {

@@ -77,6 +77,22 @@ public final class MetricRules {
         return new MetricRules(replaced, new Rule(minEffectPct, false, null));
     }
 
+    /**
+     * These rules with each metric's facts — whether it is discrete, whether it is a reciprocal — taken from
+     * {@code catalogue} wherever it knows the metric; only the minimum effects stay. A recorded design is untrusted
+     * data (the PR comment job reads it from the benchmark job's artifact): its minimum effects are range-checked
+     * settings, as schema 1's one minimum effect was, but a record that called CPU per request a reciprocal would take
+     * it out of the verdict.
+     */
+    public MetricRules withFactsOf(MetricRules catalogue) {
+        Map<String, Rule> out = new LinkedHashMap<>();
+        rules.forEach((id, r) -> {
+            Rule known = catalogue.rules.get(id);
+            out.put(id, known == null ? r : new Rule(r.minEffectPct(), known.discrete(), known.reciprocalOf()));
+        });
+        return new MetricRules(out, unknown);
+    }
+
     public Rule rule(String metric) {
         return rules.getOrDefault(metric, unknown);
     }

@@ -81,6 +81,19 @@ class AbFromTest {
                 .contains("minimum effect 5 % (alloc_bytes_per_req 1 %)");
     }
 
+    /** The record is untrusted: its minimum effects are settings, but it cannot make CPU a reciprocal, never judged. */
+    @Test
+    void aRecordCannotTakeAMetricOutOfTheVerdict() throws Exception {
+        record(1.10, 0);
+        String text = Files.readString(dir.resolve("ab.json")).replace("\"cpu_us_per_req\" : {",
+                "\"cpu_us_per_req\" : {\n    \"reciprocalOf\" : \"alloc_bytes_per_req\",");
+        assertThat(text).contains("\"reciprocalOf\" : \"alloc_bytes_per_req\"");
+        Files.writeString(dir.resolve("ab.json"), text);
+        Result result = run("--from", dir.toString(), "--fail-on-regression");
+        assertThat(result.exit()).as(result.out() + result.err()).isEqualTo(3);
+        assertThat(result.out()).contains("🔴 regression");
+    }
+
     @Test
     void anUnchangedHeadIsNoRegression() throws Exception {
         record(1.0, 4);
