@@ -7,13 +7,20 @@
 #      JDK under /usr/lib/jvm by its release file, a Node.js in /opt/node-v<v> or on PATH) is kept;
 #   2. the job hooks: job-started.sh, job-completed.sh and runner-cleanup.sh copied to the host directory
 #      (default /opt/restbench-host), root-owned, with host.conf naming the one repository this host serves;
-#   3. the runner's .env (in the runner directory, default /opt/actions-runner, which the ephemeral loop of the guide
+#   3. the service user (default restbench-svc): the variant builds and the services under test run as it
+#      (./bench's BENCH_SERVICE_USER), so a pull request's code can write neither its A/B record nor the checkout nor
+#      the runner's processes. A system user without a login shell, its home /var/lib/<user> (0700: ./bench empties it
+#      and keeps its Maven repository and build copies there); sudo, and the rule that lets the runner's user (default
+#      bench, the user runner-loop.sh creates) run processes as that user and as no one else, in /etc/sudoers.d/restbench
+#      (0440, checked with visudo -c first);
+#   4. the runner's .env (in the runner directory, default /opt/actions-runner, which the ephemeral loop of the guide
 #      copies for every job): the hooks, JAVA_HOME (the harness's JDK, the manifest's default runtime), JAVA_HOME_<v>_X64
-#      and NODE<v>_HOME for every runtime (the runner finds them there first), PATH with them.
+#      and NODE<v>_HOME for every runtime (the runner finds them there first), PATH with them, RESTBENCH_SERVICE_USER.
 # --plan prints what it would do and the .env it would write, and changes nothing (no root needed); the workflow
 # tests run it.
 #
-# usage: provision.sh --repository owner/name [--runner-dir DIR] [--host-dir DIR] [--plan]
+# usage: provision.sh --repository owner/name [--runner-dir DIR] [--host-dir DIR] [--runner-user NAME]
+#                     [--service-user NAME] [--sudoers FILE] [--plan]
 set -euo pipefail
 here=$(dirname "$(realpath "$0")")
 root=$(cd "$here/../.." && pwd)
@@ -24,16 +31,25 @@ die() {
 }
 
 repository="" runner_dir=/opt/actions-runner host_dir=/opt/restbench-host plan=false
+runner_user=bench service_user=restbench-svc sudoers=/etc/sudoers.d/restbench
 while (($# > 0)); do
   case "$1" in
     --repository) repository=${2:-}; shift 2 ;;
     --runner-dir) runner_dir=${2:-}; shift 2 ;;
     --host-dir) host_dir=${2:-}; shift 2 ;;
+    --runner-user) runner_user=${2:-}; shift 2 ;;
+    --service-user) service_user=${2:-}; shift 2 ;;
+    --sudoers) sudoers=${2:-}; shift 2 ;;
     --plan) plan=true; shift ;;
-    *) die "unknown argument '$1' (usage: provision.sh --repository owner/name [--runner-dir DIR] [--host-dir DIR] [--plan])" ;;
+    *) die "unknown argument '$1' (usage: provision.sh --repository owner/name [--runner-dir DIR] [--host-dir DIR] [--runner-user NAME] [--service-user NAME] [--sudoers FILE] [--plan])" ;;
   esac
 done
 [[ "$repository" =~ ^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$ ]] || die "--repository owner/name is required"
+for name in "$runner_user" "$service_user"; do
+  [[ "$name" =~ ^[a-z_][a-z0-9_-]{0,31}$ ]] || die "'$name' is not a user name"
+done
+[[ "$runner_user" != "$service_user" ]] || die "the service user must not be the runner's user"
+[[ "$(basename "$sudoers")" =~ ^[A-Za-z0-9_-]+$ ]] || die "sudo ignores a file in sudoers.d named like $sudoers"
 [[ "$plan" == true || $(id -u) == 0 ]] || die "run as root (or with --plan to see what it would do)"
 [[ "$plan" == true || -d "$runner_dir" ]] ||
   die "the runner directory $runner_dir does not exist: unpack GitHub's runner release there first (or name it with --runner-dir)"
@@ -141,10 +157,35 @@ install_hooks() {
 }
 step "install the job hooks into $host_dir (root-owned) for $repository" install_hooks
 
-# 3. The runner's environment.
+# 3. The service user and the one sudo rule the runner's user gets: any command, as that user only.
+install_service_user() {
+  local home shell rule
+  if ! id "$service_user" >/dev/null 2>&1; then
+    useradd --system --create-home --home-dir "/var/lib/$service_user" --shell /usr/sbin/nologin "$service_user"
+  fi
+  IFS=: read -r _ _ _ _ _ home shell < <(getent passwd "$service_user")
+  [[ "$shell" == */nologin || "$shell" == */false ]] ||
+    die "$service_user exists with the login shell $shell: the service user must be one of its own (./bench kills its processes and empties its home)"
+  [[ -d "$home" ]] || install -d -o "$service_user" -g "$(id -g "$service_user")" "$home"
+  chmod 0700 "$home"
+  if ! command -v sudo >/dev/null || ! command -v visudo >/dev/null; then
+    apt-get update -qq
+    apt-get install -y -qq sudo
+  fi
+  rule=$(mktemp)
+  printf '%s\n' "# restbench (.github/host/provision.sh): the variant builds and services run as $service_user" \
+    "$runner_user ALL=($service_user) NOPASSWD: ALL" >"$rule"
+  visudo -cqf "$rule" || { rm -f "$rule"; die "visudo rejects the rule for $sudoers"; }
+  install -D -o root -g root -m 0440 "$rule" "$sudoers"
+  rm -f "$rule"
+}
+step "create the service user $service_user (no login; home /var/lib/$service_user, 0700) and let $runner_user run processes as it ($sudoers)" install_service_user
+
+# 4. The runner's environment.
 env_lines+=("ACTIONS_RUNNER_HOOK_JOB_STARTED=$host_dir/job-started.sh"
   "ACTIONS_RUNNER_HOOK_JOB_COMPLETED=$host_dir/job-completed.sh"
-  "PATH=$(IFS=:; echo "${path_dirs[*]}"):/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin")
+  "PATH=$(IFS=:; echo "${path_dirs[*]}"):/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+  "RESTBENCH_SERVICE_USER=$service_user")
 keys=$(printf '%s\n' "${env_lines[@]}" | sed 's/=.*//' | paste -sd'|' -)
 write_env() {
   local file=$runner_dir/.env

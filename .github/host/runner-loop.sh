@@ -3,15 +3,18 @@
 # Runs as root under systemd (Restart=always). Each turn removes the last job's user with everything it owned (its
 # processes, crontab, temporary files, home: caches, ~/.m2, the runner copy it could write), creates the user again,
 # copies the root-owned runner from $RUNNER_DIR (with the .env provision.sh wrote: the job hooks and the runtimes)
-# and registers it just in time for exactly one job. The credential that registers runners stays root's.
+# and registers it just in time for exactly one job. The credential that registers runners stays root's. The service
+# user (provision.sh's; the pull request's builds and services ran as it) loses its processes, its temporary files and
+# everything in its home too, so nothing of one job's code is there for the next.
 #
 # Environment: REPOSITORY (owner/name, required), RUNNER_USER (default bench), RUNNER_DIR (default
 # /opt/actions-runner), TOKEN_FILE (default /etc/restbench-runner/token, mode 0600), RUNNER_GROUP_ID (default 1, a
 # repository's default group; for an organisation's restricted group set ORG and its id), ORG (optional: register
-# with the organisation instead of the repository).
+# with the organisation instead of the repository), RESTBENCH_SERVICE_USER (default restbench-svc; none: skipped).
 set -euo pipefail
 repo=${REPOSITORY:?REPOSITORY=owner/name is required}
 user=${RUNNER_USER:-bench}
+service_user=${RESTBENCH_SERVICE_USER:-restbench-svc}
 runner_dir=${RUNNER_DIR:-/opt/actions-runner}
 token_file=${TOKEN_FILE:-/etc/restbench-runner/token}
 group=${RUNNER_GROUP_ID:-1}
@@ -25,6 +28,12 @@ while true; do
     crontab -r -u "$user" 2>/dev/null || true
     find /tmp /var/tmp /dev/shm -mindepth 1 -user "$user" -delete 2>/dev/null || true
     userdel --remove "$user"
+  fi
+  if id "$service_user" >/dev/null 2>&1; then
+    pkill -KILL -u "$service_user" || true
+    find /tmp /var/tmp /dev/shm -mindepth 1 -user "$service_user" -delete 2>/dev/null || true
+    service_home=$(getent passwd "$service_user" | cut -d: -f6)
+    [[ ! -d "$service_home" || "$service_home" == / ]] || find "$service_home" -mindepth 1 -delete
   fi
   useradd --create-home --shell /bin/bash "$user"
   cp -a "$runner_dir" "/home/$user/actions-runner"

@@ -169,11 +169,15 @@ func contains(list []string, s string) bool {
 }
 
 // provisioned is a host prepared by provision.sh, for real, in a temporary directory: root-owned hooks, host.conf and
-// the runner's .env (the runtimes are this machine's own, which provision.sh finds and keeps).
+// the runner's .env (the runtimes are this machine's own, which provision.sh finds and keeps); and a service user and
+// its sudoers rule for a runner user, both throwaway (TestMain removes them after the package's tests), the rule in a
+// file of its own under /etc/sudoers.d so that sudo itself is asked.
 type provisioned struct {
-	hostDir string
-	env     map[string]string
-	output  string
+	hostDir                 string
+	env                     map[string]string
+	output                  string
+	runnerUser, serviceUser string
+	sudoers                 string
 }
 
 var (
@@ -220,10 +224,15 @@ func provision(t *testing.T) provisioned {
 		_ = os.MkdirAll(runnerDir, 0o755)
 		_ = os.WriteFile(filepath.Join(runnerDir, ".env"), []byte("LANG=C.UTF-8\n"), 0o644)
 		hostDir := filepath.Join(base, "restbench-host")
+		id := strconv.Itoa(os.Getpid())
+		runnerUser, serviceUser := "rbrun"+id, "rbsvc"+id
+		sudoers := "/etc/sudoers.d/restbench-test-" + id
 		args := append(append([]string{}, prefix...), "bash", hostScript("provision.sh"), "--repository", testRepo,
-			"--runner-dir", runnerDir, "--host-dir", hostDir)
+			"--runner-dir", runnerDir, "--host-dir", hostDir, "--runner-user", runnerUser, "--service-user",
+			serviceUser, "--sudoers", sudoers)
 		cmd := exec.Command(args[0], args[1:]...)
 		out, err := cmd.CombinedOutput()
+		provisionHost = provisioned{runnerUser: runnerUser, serviceUser: serviceUser, sudoers: sudoers}
 		if err != nil {
 			provisionErr = "provision.sh failed: " + string(out)
 			return
@@ -234,12 +243,30 @@ func provision(t *testing.T) provisioned {
 			k, v, _ := strings.Cut(line, "=")
 			env[k] = v
 		}
-		provisionHost = provisioned{hostDir: hostDir, env: env, output: string(out)}
+		provisionHost.hostDir, provisionHost.env, provisionHost.output = hostDir, env, string(out)
 	})
 	if provisionErr != "" {
 		t.Fatal(provisionErr)
 	}
 	return provisionHost
+}
+
+// TestMain takes back, after every test of the package, what provision() added to the machine beyond its temporary
+// directories: the throwaway users and their sudoers file (whichever test provisioned first).
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if host := provisionHost; host.serviceUser != "" {
+		var prefix []string
+		if os.Geteuid() != 0 {
+			prefix = []string{"sudo", "-n"}
+		}
+		for _, cmd := range [][]string{{"rm", "-f", host.sudoers}, {"pkill", "-KILL", "-u", host.serviceUser},
+			{"userdel", "--remove", host.serviceUser}, {"userdel", host.runnerUser}} {
+			args := append(append([]string{}, prefix...), cmd...)
+			_ = exec.Command(args[0], args[1:]...).Run()
+		}
+	}
+	os.Exit(code)
 }
 
 // Finding 1 of issue 20: the host was documented with JDK 17 only, so every run that selected a JDK 25 or Node
@@ -299,6 +326,51 @@ func TestTheHostHasEveryRuntimeThePlansNeed(t *testing.T) {
 	}
 	if res, ok := hostCheck(t, noHooks, "jdk 17", 54390); ok || !strings.Contains(res, "no ACTIONS_RUNNER_HOOK_JOB_STARTED") {
 		t.Errorf("a host without the job hooks passes the check:\n%s", res)
+	}
+	checkServiceUser(t, host)
+}
+
+// Finding 7 of issue 20: the pull request's builds and services run as a user of their own (BENCH_SERVICE_USER). The
+// host has it, without a login shell and with a home only it may enter; the runner's .env names it; and sudo itself,
+// asked by the runner's user, runs a process as that user and as no one else.
+func checkServiceUser(t *testing.T, host provisioned) {
+	t.Helper()
+	if host.env["RESTBENCH_SERVICE_USER"] != host.serviceUser {
+		t.Errorf("the runner's .env names the service user %q, want %q", host.env["RESTBENCH_SERVICE_USER"], host.serviceUser)
+	}
+	entry, err := exec.Command("getent", "passwd", host.serviceUser).Output()
+	fields := strings.Split(strings.TrimSpace(string(entry)), ":")
+	if err != nil || len(fields) != 7 {
+		t.Fatalf("no service user %s: %v", host.serviceUser, err)
+	}
+	if fields[6] != "/usr/sbin/nologin" || fields[5] != "/var/lib/"+host.serviceUser {
+		t.Errorf("the service user has shell %s and home %s", fields[6], fields[5])
+	}
+	if info, err := os.Stat(fields[5]); err != nil || info.Mode().Perm() != 0o700 || strconv.Itoa(statUID(t, fields[5])) != fields[2] {
+		t.Errorf("its home %s must be its own, mode 0700: %v %v", fields[5], info.Mode(), err)
+	}
+	if info, err := os.Stat(host.sudoers); err != nil || info.Mode().Perm() != 0o440 || statUID(t, host.sudoers) != 0 {
+		t.Fatalf("the sudoers rule %s must be root's, mode 0440: %v", host.sudoers, err)
+	}
+	// The runner's user (made here; the ephemeral loop makes it for every job) asks sudo, non-interactively.
+	prefix := asRoot(t)
+	useradd := append(append([]string{}, prefix...), "useradd", "--system", "--shell", "/usr/sbin/nologin", host.runnerUser)
+	if out, err := exec.Command(useradd[0], useradd[1:]...).CombinedOutput(); err != nil {
+		t.Fatalf("useradd %s: %s", host.runnerUser, out)
+	}
+	asRunner := func(args ...string) (string, error) {
+		all := append(append([]string{}, prefix...), "setpriv", "--reuid="+host.runnerUser, "--regid="+host.runnerUser,
+			"--init-groups", "env", "-i", "PATH=/usr/sbin:/usr/bin:/sbin:/bin")
+		out, err := exec.Command(all[0], append(all[1:], args...)...).CombinedOutput()
+		return strings.TrimSpace(string(out)), err
+	}
+	if out, err := asRunner("sudo", "-n", "-u", host.serviceUser, "--", "id", "-u"); err != nil || out != fields[2] {
+		t.Errorf("the runner's user cannot run a process as %s (%v): %s", host.serviceUser, err, out)
+	}
+	for _, other := range [][]string{{"sudo", "-n", "-u", "root", "--", "true"}, {"sudo", "-n", "true"}} {
+		if out, err := asRunner(other...); err == nil {
+			t.Errorf("the runner's user may run %v: %s", other, out)
+		}
 	}
 }
 
