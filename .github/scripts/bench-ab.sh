@@ -12,7 +12,11 @@
 # --flamegraphs: the first round profiles every cell on both sides (one extra >= 10 s window each, no published figure
 # from it) and writes base <-> head pages under results/ab/results/<run-id>/flamegraphs/ab/, which the comment names
 # for every series that changed; the results-* artifact carries them.
-# Inputs (environment): HEAD_SHA, GITHUB_SHA, PROFILE, VARIANTS, SCENARIOS, PR_HEAD_DIR (default pr-head).
+# The pull request's code runs only as the host's service user (RESTBENCH_SERVICE_USER, see lib.sh's service_user):
+# its builds (its poms and plugins, npm ci) and its services can neither write pr-ab/ and results/ nor read this job's
+# processes. A host without one is named in a warning: there the record is only as good as the code it measured.
+# Inputs (environment): HEAD_SHA, GITHUB_SHA, PROFILE, VARIANTS, SCENARIOS, PR_HEAD_DIR (default pr-head);
+# RESTBENCH_SERVICE_USER from the runner's .env.
 set -euo pipefail
 # shellcheck source=.github/scripts/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -30,6 +34,7 @@ base=$(git merge-base "$GITHUB_SHA" "$HEAD_SHA") || die "$HEAD_SHA shares no his
 echo "bench-ab: harness $GITHUB_SHA, base (merge base) $base, head $HEAD_SHA" >&2
 
 private_maven pr
+service_user || echo "::warning::this host has no service user (RESTBENCH_SERVICE_USER; .github/host/provision.sh makes one): the pull request's builds and services run as the runner's user and could rewrite their own A/B record"
 rm -rf pr-ab results/ab
 mkdir -p pr-ab
 status=0

@@ -53,6 +53,16 @@ private_maven() {
   export MAVEN_OPTS="${MAVEN_OPTS:+$MAVEN_OPTS }-Dmaven.repo.local=$home/repository"
 }
 
+# service_user: when the host has a service user (RESTBENCH_SERVICE_USER in the runner's .env, made by provision.sh),
+# ./bench builds and starts every variant as that user (BENCH_SERVICE_USER), which can write neither the results nor
+# this checkout nor the runner's processes; this job's own files are then created writable by their owner only
+# (umask 022: ./bench refuses results another user could write). Returns 1 on a host without one.
+service_user() {
+  [[ -n "${RESTBENCH_SERVICE_USER:-}" ]] || return 1
+  umask 022
+  export BENCH_SERVICE_USER=$RESTBENCH_SERVICE_USER
+}
+
 # pull_request_at <number> <sha>: prints nothing when pull request <number> is open, targets $MAIN_BRANCH and has
 # <sha> as its head right now (GitHub's API, via gh and GH_TOKEN); else prints why not.
 pull_request_at() {

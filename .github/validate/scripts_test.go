@@ -99,6 +99,21 @@ func TestBenchAbMeasuresTheApprovedHeadAgainstTheMergeBase(t *testing.T) {
 	if data, _ := os.ReadFile(summary); !strings.Contains(string(data), commentMarker) {
 		t.Error("the job summary lacks the A/B table")
 	}
+	// Issue 20, finding 7: on a host without a service user the pull request's code runs as the runner's user, and
+	// the job says so; on a host with one (RESTBENCH_SERVICE_USER in the runner's .env) ./bench builds and runs every
+	// variant as that user, and the job's files are created writable by their owner only.
+	if !strings.Contains(string(logged), " BENCH_SERVICE_USER= ") || !strings.Contains(out, "::warning::this host has no service user") {
+		t.Errorf("without RESTBENCH_SERVICE_USER: ran %q, said:\n%s", logged, out)
+	}
+	_ = os.Remove(benchLog)
+	if out, ok := sh(t, work, append(env, "RESTBENCH_SERVICE_USER=restbench-svc"), "bash", "-c",
+		"umask 002 && exec "+script("bench-ab.sh")); !ok || strings.Contains(out, "::warning::") {
+		t.Fatalf("bench-ab.sh with a service user:\n%s", out)
+	}
+	logged, _ = os.ReadFile(benchLog)
+	if !strings.Contains(string(logged), " BENCH_SERVICE_USER=restbench-svc umask=0022") {
+		t.Errorf("the host's service user is not passed to ./bench (or the umask lets others write): %s", logged)
+	}
 
 	// pr-head at another commit than the approved one: nothing is measured.
 	must(t, filepath.Join(work, "pr-head"), "git", "checkout", "-q", tip)
@@ -108,6 +123,30 @@ func TestBenchAbMeasuresTheApprovedHeadAgainstTheMergeBase(t *testing.T) {
 	}
 	if _, err := os.Stat(benchLog); err == nil {
 		t.Error("./bench ran although pr-head was not the approved commit")
+	}
+}
+
+// The run of main, nightly or manual: this checkout's ./bench run, as the host's service user when it has one.
+func TestBenchRunRunsTheVariantsAsTheHostsServiceUser(t *testing.T) {
+	tmp := t.TempDir()
+	fakeBench, _ := filepath.Abs("testdata/bin/bench")
+	benchLog := filepath.Join(tmp, "bench.log")
+	env := []string{"BENCH=" + fakeBench, "FAKE_BENCH_LOG=" + benchLog, "RUNNER_TEMP=" + filepath.Join(tmp, "runner-temp"),
+		"PROFILE=full", "VARIANTS=jersey,express", "SCENARIOS=read-heavy", "SHARD=2"}
+	want := "bench run --profile full --variants jersey,express --scenarios read-heavy --missing-runtimes record" +
+		" --results results/shard-2 | "
+	for host, user := range map[string]string{"": " BENCH_SERVICE_USER= ",
+		"RESTBENCH_SERVICE_USER=restbench-svc": " BENCH_SERVICE_USER=restbench-svc umask=0022"} {
+		_ = os.Remove(benchLog)
+		runEnv := append([]string{}, env...)
+		if host != "" {
+			runEnv = append(runEnv, host)
+		}
+		out, ok := sh(t, tmp, runEnv, "bash", "-c", "umask 002 && exec "+script("bench-run.sh"))
+		logged, _ := os.ReadFile(benchLog)
+		if !ok || !strings.HasPrefix(string(logged), want) || !strings.Contains(string(logged), user) {
+			t.Errorf("host %q: ran %q, want %q…%q:\n%s", host, logged, want, user, out)
+		}
 	}
 }
 
