@@ -54,12 +54,12 @@ class IsolatedServiceTest {
 
     @AfterAll
     static void tearDown() throws Exception {
-        if (throwaway != null) {
-            throwaway.close();
-        }
         if (jar != null) {
             Files.deleteIfExists(jar);
             Files.deleteIfExists(jar.getParent());
+        }
+        if (throwaway != null) {
+            throwaway.close();
         }
     }
 
