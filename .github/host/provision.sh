@@ -187,14 +187,23 @@ env_lines+=("ACTIONS_RUNNER_HOOK_JOB_STARTED=$host_dir/job-started.sh"
   "PATH=$(IFS=:; echo "${path_dirs[*]}"):/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
   "RESTBENCH_SERVICE_USER=$service_user")
 keys=$(printf '%s\n' "${env_lines[@]}" | sed 's/=.*//' | paste -sd'|' -)
+# The runner's directory may belong to the runner's user (a persistent runner), who can put links where root would
+# write: root then writes nothing there itself. The new .env is written as the directory's owner, who can only reach
+# through a link what it could write anyway; an existing .env is read only when it is a regular file, not a link.
 write_env() {
-  local file=$runner_dir/.env
-  {
-    [[ ! -f "$file" ]] || grep -Ev "^($keys)=" "$file" || true
-    printf '%s\n' "${env_lines[@]}"
-  } >"$file.new"
-  chmod 0644 "$file.new"
-  mv "$file.new" "$file"
+  local owner
+  owner=$(stat -c %U "$runner_dir")
+  # shellcheck disable=SC2016 # expanded by the owner's shell, from its arguments
+  printf '%s\n' "${env_lines[@]}" | runuser -u "$owner" -- bash -c '
+    set -euo pipefail
+    file=$1/.env keys=$2
+    tmp=$(mktemp "$1/.env.XXXXXX")
+    {
+      if [[ -f "$file" && ! -L "$file" ]]; then grep -Ev "^($keys)=" "$file" || true; fi
+      cat
+    } >"$tmp"
+    chmod 0644 "$tmp"
+    mv -fT "$tmp" "$file"' _ "$runner_dir" "$keys"
 }
 step "write $runner_dir/.env" write_env
 echo "runner .env:"

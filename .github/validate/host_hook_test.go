@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -221,5 +222,63 @@ func TestThePlanRefusesANameGivenTwice(t *testing.T) {
 		if out, err := plan(t, filepath.Join(root, "benchmarks.json"), "main", in); err == nil {
 			t.Errorf("%v was accepted: %v", in, out)
 		}
+	}
+}
+
+// Review finding 2: on a persistent runner the runner's directory belongs to the runner's user, who could plant
+// links where provision.sh (as root) writes and reads the .env. The .env is now written as the directory's owner and
+// an existing one read only when it is no link: a root-only file behind a link is neither copied nor touched.
+func TestProvisionWritesNothingThroughTheRunnerUsersLinks(t *testing.T) {
+	prefix := asRoot(t)
+	host := provision(t) // its runner and service users exist: this provisioning names them again
+	base, err := os.MkdirTemp("", "provision-links-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		rm := append(append([]string{}, prefix...), "rm", "-rf", base)
+		_ = exec.Command(rm[0], rm[1:]...).Run()
+	})
+	_ = os.Chmod(base, 0o755)
+	// A runner user of this test's own (a persistent runner's directory belongs to it).
+	runnerUser := "rblinks" + strconv.Itoa(os.Getpid())
+	add := append(append([]string{}, prefix...), "useradd", "--no-create-home", "--shell", "/usr/sbin/nologin", runnerUser)
+	if o, err := exec.Command(add[0], add[1:]...).CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, o)
+	}
+	t.Cleanup(func() {
+		del := append(append([]string{}, prefix...), "userdel", runnerUser)
+		_ = exec.Command(del[0], del[1:]...).Run()
+	})
+	runnerDir, secretDir := filepath.Join(base, "runner"), filepath.Join(base, "secret")
+	secret := filepath.Join(secretDir, "shadow")
+	target := filepath.Join(secretDir, "cron")
+	script := `set -e; mkdir -p "$1" "$2"; echo root-secret > "$3"; echo '# root only' > "$4"; chmod 600 "$3" "$4"
+chmod 700 "$2"; chown "$5" "$1"; runuser -u "$5" -- ln -s "$3" "$1/.env"`
+	setup := append(append([]string{}, prefix...), "bash", "-c", script, "_", runnerDir, secretDir, secret, target,
+		runnerUser)
+	if o, err := exec.Command(setup[0], setup[1:]...).CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, o)
+	}
+	args := append(append([]string{}, prefix...), "bash", hostScript("provision.sh"), "--repository", testRepo,
+		"--runner-dir", runnerDir, "--host-dir", filepath.Join(base, "host"), "--runner-user", runnerUser,
+		"--service-user", host.serviceUser, "--sudoers", filepath.Join(base, "sudoers"))
+	if o, err := exec.Command(args[0], args[1:]...).CombinedOutput(); err != nil {
+		t.Fatalf("provision.sh: %v\n%s", err, o)
+	}
+	read := func(path string) string {
+		cat := append(append([]string{}, prefix...), "cat", path)
+		o, _ := exec.Command(cat[0], cat[1:]...).CombinedOutput()
+		return string(o)
+	}
+	env := read(filepath.Join(runnerDir, ".env"))
+	if strings.Contains(env, "root-secret") || !strings.Contains(env, "ACTIONS_RUNNER_HOOK_JOB_STARTED=") {
+		t.Errorf("the new .env copied what the link pointed at, or lacks the hooks:\n%s", env)
+	}
+	if got := read(secret); got != "root-secret\n" {
+		t.Errorf("the file behind the runner user's link was changed: %q", got)
+	}
+	if uid := statUID(t, filepath.Join(runnerDir, ".env")); uid == 0 {
+		t.Error("the .env in the runner user's directory was written by root")
 	}
 }
