@@ -42,7 +42,7 @@ import java.util.concurrent.Callable;
  * once, with paired per-round log ratios and each metric's rules from the catalogue ({@link PairedJudge}).
  */
 @Command(name = "ab",
-        header = "A/B of two git revisions: paired rounds on this machine, sequential within a time budget (the PR"
+        header = "A/B of two git revisions: paired rounds on this machine within a time budget, judged once (the PR"
                 + " verdict)",
         customSynopsis = {"./bench ab --base <git-ref> [--head <git-ref>] [options]",
                 "       ./bench ab --from <dir> [--base <sha>] [--head <sha>] [--output <file>] [--reports-url <url>]"},

@@ -30,8 +30,8 @@ public final class PairedJudge {
     /**
      * @param base         the base side (an interleaved run's part, {@link InterleavedRun#select})
      * @param head         the head side of the same run
-     * @param alpha        the family-wise level for the primary series (already divided by the number of looks of a
-     *                     sequential run) and the false discovery rate for the others
+     * @param alpha        the family-wise level of each direction's family for the primary series (the level of the
+     *                     look that decides: ab.Design's) and the false discovery rate for the others
      * @param rules        per metric: the minimum effect, the test, whether it is judged at all (the catalogue's)
      */
     public static Judgement judge(RunRecord base, RunRecord head, double alpha, MetricRules rules, String detail) {
@@ -118,7 +118,7 @@ public final class PairedJudge {
             // A discrete metric at its resolution: its zero-width interval is no evidence of "no change" within the
             // minimum effect, so the row carries no interval, only the sign test's p-value.
             return row(any, baseSide, headSide, test.changePct(), null, null, pValue, null, test.blocks(),
-                    steady, Verdict.INCONCLUSIVE, String.format(java.util.Locale.ROOT, "the same ratio in all %d"
+                    steady, Verdict.INCONCLUSIVE, String.format(Locale.ROOT, "the same ratio in all %d"
                             + " rounds (a discrete metric at its resolution): no interval, sign test only",
                             test.blocks()));
         }
@@ -207,12 +207,6 @@ public final class PairedJudge {
             }
         }
         return failed;
-    }
-
-    static String describe(int rounds, double alpha, double minEffectPct, int looks) {
-        return String.format(Locale.ROOT, "%d round(s) of one base and one head start in random order; paired t-test"
-                + " on ln(head/base) per series; Holm (primary) / Benjamini–Hochberg (others) at %.3g%s; minimum effect"
-                + " %.0f %%", rounds, alpha, looks > 1 ? " (" + looks + " looks)" : "", minEffectPct);
     }
 
     /** Kept for callers that need the estimate of one side's cell (the site's whiskers, the drill). */

@@ -32,7 +32,10 @@ public enum Verdict {
         return this == REGRESSION || this == FAILED;
     }
 
-    /** Decided either way: the sequential A/B stops adding rounds once every primary series is decided. */
+    /**
+     * Decided either way: an A/B with a share of α for early looks would stop once every primary series is decided
+     * ({@code ab.SequentialRule}; ./bench ab spends none and judges once, after its last round).
+     */
     public boolean decided() {
         return this != INCONCLUSIVE;
     }
