@@ -99,7 +99,7 @@ public final class Judgement {
             double[] improvement = new double[tested.size()];
             for (int k = 0; k < tested.size(); k++) {
                 SeriesVerdict row = out.get(tested.get(k));
-                boolean worse = row.changePct() != null && row.direction().isWorse(row.changePct());
+                boolean worse = worse(row);
                 regression[k] = !oneSided || worse ? row.pValue() : 1;
                 improvement[k] = !oneSided || !worse ? row.pValue() : 1;
             }
@@ -107,13 +107,32 @@ public final class Judgement {
             double[] adjustedImprovement = oneSided ? adjust(improvement, primary) : adjustedRegression;
             for (int k = 0; k < tested.size(); k++) {
                 SeriesVerdict row = out.get(tested.get(k));
-                boolean worse = row.changePct() != null && row.direction().isWorse(row.changePct());
-                double adjusted = worse ? adjustedRegression[k] : adjustedImprovement[k];
-                out.set(tested.get(k), verdict(row, adjusted, alpha, rules.minEffectPct(row.metric()),
-                        primary ? "Holm" : "BH"));
+                double adjusted = worse(row) ? adjustedRegression[k] : adjustedImprovement[k];
+                String correction = primary ? "Holm" : "BH";
+                out.set(tested.get(k), PairedJudge.FAILED_STARTS.equals(row.metric())
+                        ? failures(row, adjusted, alpha, correction)
+                        : verdict(row, adjusted, alpha, rules.minEffectPct(row.metric()), correction));
             }
         }
         return out;
+    }
+
+    /** Whether a row's change is for the worse: its metric's direction, or for failed starts the head's excess. */
+    private static boolean worse(SeriesVerdict row) {
+        if (PairedJudge.FAILED_STARTS.equals(row.metric())) {
+            return row.verdict() == Verdict.FAILED;
+        }
+        return row.changePct() != null && row.direction().isWorse(row.changePct());
+    }
+
+    /** A cell's failed starts, tested round by round (PairedJudge): failed (or improved) only with evidence. */
+    private static SeriesVerdict failures(SeriesVerdict row, double adjusted, double alpha, String correction) {
+        if (adjusted <= alpha) {
+            return row.with(adjusted, row.verdict(), String.format(Locale.ROOT, "%s; p=%s after %s", row.reason(),
+                    p(adjusted), correction));
+        }
+        return row.with(adjusted, Verdict.INCONCLUSIVE, String.format(Locale.ROOT, "%s; not evidence of a change"
+                + " (p=%s after %s)", row.reason(), p(adjusted), correction));
     }
 
     private static double[] adjust(double[] p, boolean primary) {

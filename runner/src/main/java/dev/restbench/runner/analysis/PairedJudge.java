@@ -2,6 +2,7 @@ package dev.restbench.runner.analysis;
 
 import dev.restbench.runner.stats.CellEstimate;
 import dev.restbench.runner.stats.Descriptive;
+import dev.restbench.runner.stats.PairedFailures;
 import dev.restbench.runner.stats.PairedRatio;
 
 import java.util.ArrayList;
@@ -42,6 +43,7 @@ public final class PairedJudge {
         Map<String, RunRecord.Point> headPoints = index(head);
         Map<String, String> baseFailed = failedCells(base);
         Map<String, String> headFailed = failedCells(head);
+        Map<String, SeriesVerdict> failureRows = failureRows(base, head);
         List<SeriesVerdict> rows = new ArrayList<>();
         Map<String, RunRecord.Point> all = new LinkedHashMap<>(headPoints);
         basePoints.forEach(all::putIfAbsent);
@@ -49,21 +51,32 @@ public final class PairedJudge {
         for (RunRecord.Point any : all.values()) {
             RunRecord.Point b = basePoints.get(any.seriesKey());
             RunRecord.Point h = headPoints.get(any.seriesKey());
+            boolean judgedByStarts = failureRows.containsKey(any.cellKey());
             if (notComparable != null) {
                 rows.add(unjudged(any, b, h, Verdict.NOT_COMPARABLE, notComparable));
             } else if (h == null) {
                 String failed = headFailed.get(any.cellKey());
-                rows.add(unjudged(any, b, null, failed != null ? Verdict.FAILED : Verdict.NO_VERDICT,
-                        failed != null ? "head failed: " + failed : "not measured in head"));
+                // A record without its starts (older than run.json v2) cannot be judged per round: as before.
+                rows.add(unjudged(any, b, null, failed == null ? Verdict.NO_VERDICT
+                                : judgedByStarts ? Verdict.NO_VERDICT : Verdict.FAILED,
+                        failed == null ? "not measured in head" : judgedByStarts
+                                ? "head failed in every round (its failed starts are judged in the cell's row)"
+                                : "head failed: " + failed));
             } else if (b == null) {
                 String failed = baseFailed.get(any.cellKey());
-                rows.add(unjudged(any, null, h, failed != null ? Verdict.IMPROVEMENT : Verdict.NO_VERDICT,
-                        failed != null ? "base failed, head works: " + failed : "not measured in base"));
+                rows.add(unjudged(any, null, h, failed == null ? Verdict.NO_VERDICT
+                                : judgedByStarts ? Verdict.NO_VERDICT : Verdict.IMPROVEMENT,
+                        failed == null ? "not measured in base" : judgedByStarts
+                                ? "base failed in every round (its failed starts are judged in the cell's row)"
+                                : "base failed, head works: " + failed));
             } else {
                 rows.add(paired(any, b, h, alpha, primaryCount, rules.rule(any.metric())));
             }
         }
-        // A cell that failed on the head side and has no metric rows yet (failed on both sides, or new and failed).
+        if (notComparable == null) {
+            rows.addAll(failureRows.values());
+        }
+        // A cell that failed on the head side, has no metric rows and no starts to judge (a record older than v2).
         headFailed.forEach((cell, reason) -> {
             if (rows.stream().noneMatch(r -> r.cellKey().equals(cell))) {
                 String[] parts = cell.split("/", 3);
@@ -195,6 +208,103 @@ public final class PairedJudge {
             }
         }
         return points;
+    }
+
+    /**
+     * Per cell with a failed start on either side, one primary row that judges the failures round by round
+     * ({@link PairedFailures}: McNemar's exact test over the rounds where only one side failed), so that one unlucky
+     * start cannot turn a verdict red (review D5). A side that failed in every one of at least two rounds while the
+     * other never did is decided at once (a crash, not chance); an imbalance otherwise carries its one-sided p-value
+     * into {@link Judgement#decide}, where it joins its direction's Holm family with the primary series.
+     */
+    static Map<String, SeriesVerdict> failureRows(RunRecord base, RunRecord head) {
+        Map<String, List<RunRecord.Start>> baseStarts = base.starts();
+        Map<String, List<RunRecord.Start>> headStarts = head.starts();
+        Map<String, SeriesVerdict> rows = new LinkedHashMap<>();
+        java.util.Set<String> cells = new java.util.LinkedHashSet<>(headStarts.keySet());
+        cells.addAll(baseStarts.keySet());
+        for (String cell : cells) {
+            Map<Integer, String> b = byRound(baseStarts.getOrDefault(cell, List.of()));
+            Map<Integer, String> h = byRound(headStarts.getOrDefault(cell, List.of()));
+            int rounds = 0;
+            int headOnly = 0;
+            int baseOnly = 0;
+            int both = 0;
+            String headReason = null;
+            String baseReason = null;
+            for (Map.Entry<Integer, String> entry : h.entrySet()) {
+                if (!b.containsKey(entry.getKey())) {
+                    continue;
+                }
+                rounds++;
+                String hf = entry.getValue();
+                String bf = b.get(entry.getKey());
+                if (hf != null && headReason == null) {
+                    headReason = hf;
+                }
+                if (bf != null && baseReason == null) {
+                    baseReason = bf;
+                }
+                if (hf != null && bf != null) {
+                    both++;
+                } else if (hf != null) {
+                    headOnly++;
+                } else if (bf != null) {
+                    baseOnly++;
+                }
+            }
+            PairedFailures failures = new PairedFailures(rounds, headOnly, baseOnly, both);
+            if (failures.any()) {
+                rows.put(cell, failureRow(cell, failures, headReason, baseReason));
+            }
+        }
+        return rows;
+    }
+
+    /** The id of the row that judges a cell's failed starts (not a metric of the catalogue). */
+    public static final String FAILED_STARTS = "failed_starts";
+
+    private static SeriesVerdict failureRow(String cell, PairedFailures f, String headReason, String baseReason) {
+        String[] parts = cell.split("/", 3);
+        SeriesVerdict.Side baseSide = new SeriesVerdict.Side(f.baseOnly() + f.both(), f.rounds(), 0, null);
+        SeriesVerdict.Side headSide = new SeriesVerdict.Side(f.headOnly() + f.both(), f.rounds(), 0, null);
+        String counts = String.format(Locale.ROOT, "of %d rounds, head failed alone in %d, base alone in %d, both"
+                + " in %d", f.rounds(), f.headOnly(), f.baseOnly(), f.both());
+        Verdict verdict;
+        Double p = null;
+        String reason;
+        if (f.headAlwaysFails()) {
+            verdict = Verdict.FAILED;
+            reason = "head failed in all " + f.rounds() + " rounds, base in none: " + headReason;
+        } else if (f.baseAlwaysFails()) {
+            verdict = Verdict.IMPROVEMENT;
+            reason = "base failed in all " + f.rounds() + " rounds, head works: " + baseReason;
+        } else if (f.headOnly() > f.baseOnly()) {
+            verdict = Verdict.FAILED;
+            p = f.pHeadWorse();
+            reason = counts + " (" + headReason + ")";
+        } else if (f.baseOnly() > f.headOnly()) {
+            verdict = Verdict.IMPROVEMENT;
+            p = f.pBaseWorse();
+            reason = counts + " (" + baseReason + ")";
+        } else {
+            verdict = Verdict.NO_VERDICT;
+            reason = f.both() == f.rounds() ? "failed on both sides in every round: " + headReason
+                    : counts + ": no difference";
+        }
+        return new SeriesVerdict(parts[0], parts[1], parts[2], FAILED_STARTS, "failed starts", Direction.SMALLER,
+                true, baseSide, headSide, null, null, null, p, null, null, f.rounds(), true, verdict, reason);
+    }
+
+    private static Map<Integer, String> byRound(List<RunRecord.Start> starts) {
+        Map<Integer, String> out = new LinkedHashMap<>();
+        for (RunRecord.Start start : starts) {
+            // Two starts of one side in one round cannot happen in an interleaved run; keep a failure if they do.
+            out.merge(start.round(), start.failure() == null ? "" : start.failure(),
+                    (x, y) -> x.isEmpty() ? y : x);
+        }
+        out.replaceAll((round, failure) -> failure.isEmpty() ? null : failure);
+        return out;
     }
 
     static Map<String, String> failedCells(RunRecord run) {

@@ -8,7 +8,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A finished run as read from results/&lt;run-id&gt;/run.json (shape in docs/ARCHITECTURE.md), flattened into
@@ -174,14 +176,45 @@ public final class RunRecord {
         return points;
     }
 
-    /** The round of each start of a cell (run.json v2), in the order of its values. */
+    /**
+     * The round of each measured start of a cell (run.json v2), in the order of its values: a start that failed in a
+     * cell that kept its other starts' figures (an A/B's, recorded per start) has no value.
+     */
     private static int[] rounds(JsonNode cell) {
+        List<Integer> rounds = new ArrayList<>();
         JsonNode trials = cell.path("trials");
-        int[] rounds = new int[trials.size()];
-        for (int i = 0; i < rounds.length; i++) {
-            rounds[i] = trials.get(i).path("round").asInt(i);
+        for (int i = 0; i < trials.size(); i++) {
+            if (!"failed".equals(trials.get(i).path("status").asText())) {
+                rounds.add(trials.get(i).path("round").asInt(i));
+            }
         }
-        return rounds;
+        return rounds.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** One start of a cell: the round it ran in, and why it failed (null when it was measured). */
+    public record Start(int round, String failure) {
+    }
+
+    /**
+     * Every start of every cell, by {@link Point#cellKey()}, whether it was measured or failed: what an A/B tests its
+     * failures on, round by round. A record without trials (older than run.json v2) has none.
+     */
+    public Map<String, List<Start>> starts() {
+        Map<String, List<Start>> starts = new LinkedHashMap<>();
+        for (JsonNode cell : raw.path("cells")) {
+            String key = cell.path("variant").asText() + "/" + cell.path("scenario").asText() + "/"
+                    + cell.path("regime").asText();
+            List<Start> list = new ArrayList<>();
+            JsonNode trials = cell.path("trials");
+            for (int i = 0; i < trials.size(); i++) {
+                JsonNode trial = trials.get(i);
+                boolean failed = "failed".equals(trial.path("status").asText());
+                list.add(new Start(trial.path("round").asInt(i), failed
+                        ? trial.path("reason").asText("failed") : null));
+            }
+            starts.put(key, list);
+        }
+        return starts;
     }
 
     private static int[] sequence(int n) {

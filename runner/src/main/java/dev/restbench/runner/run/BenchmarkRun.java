@@ -109,7 +109,7 @@ public final class BenchmarkRun {
             // Before anything is measured: the user must not be able to change what the run writes.
             serviceUser.get().requireUnwritable(runDir);
         }
-        RunResults results = new RunResults(selection);
+        RunResults results = new RunResults(selection, options.failedStarts());
         out.println("run " + runId + " → " + runDir);
         serviceUser.ifPresent(user -> out.println("services run as " + user.describe()
                 + ", which cannot write " + runDir));

@@ -168,6 +168,7 @@ final class ResultsWriter {
         List<Object> trials = new ArrayList<>();
         for (RunResults.TrialResult trial : cell.trials()) {
             CellSession.Outcome outcome = trial.outcome();
+            boolean measured = cell.ok() && outcome.ok();
             Map<String, Object> t = new LinkedHashMap<>();
             t.put("trial", trial.trial());
             t.put("round", trial.round());
@@ -183,13 +184,14 @@ final class ResultsWriter {
                 Map<String, Object> w = new LinkedHashMap<>();
                 w.put("startedAtMs", window.startedAtMillis());
                 w.put("seconds", round(window.seconds()));
-                // No numbers anywhere in a failed cell, not even from its trials that went well.
-                w.put("metrics", cell.ok() ? round(window.metrics()) : Map.of());
+                // No numbers anywhere in a failed cell, not even from its trials that went well, nor in a failed
+                // start (recorded per start, its cell holds the others' figures).
+                w.put("metrics", measured ? round(window.metrics()) : Map.of());
                 windows.add(w);
             }
-            t.put("windows", cell.ok() ? windows : List.of());
+            t.put("windows", measured ? windows : List.of());
             Map<String, Object> operations = new LinkedHashMap<>();
-            if (cell.ok()) {
+            if (measured) {
                 outcome.operations().forEach((name, op) -> {
                     Map<String, Object> o = new LinkedHashMap<>();
                     o.put("requests", op.requests());

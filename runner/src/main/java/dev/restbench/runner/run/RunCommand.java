@@ -154,7 +154,8 @@ public final class RunCommand implements Callable<Integer> {
                 historyDir(rootDir),
                 Optional.ofNullable(seed),
                 flameGraphs ? RunOptions.ALL_ROUNDS : 0,
-                missingRuntimes);
+                missingRuntimes,
+                RunOptions.FailedStarts.FAIL_THE_CELL);
     }
 
     /** "refuse" | "record" (lower case, as the help names them). */

@@ -28,7 +28,8 @@ public record RunOptions(
         Optional<Path> history,
         Optional<Long> seed,
         int flameGraphRounds,
-        MissingRuntimes missingRuntimes) {
+        MissingRuntimes missingRuntimes,
+        FailedStarts failedStarts) {
 
     /** Profile every round (run --flamegraphs). */
     public static final int ALL_ROUNDS = Integer.MAX_VALUE;
@@ -48,6 +49,21 @@ public record RunOptions(
      */
     public enum MissingRuntimes { REFUSE, RECORD }
 
+    /**
+     * A start that failed in a cell (error budget, latency bound, crash): it FAILS_THE_CELL (a published figure is
+     * never computed from the starts that happened to go well), or it is RECORDED_PER_START: the cell keeps the
+     * figures of its other starts and the trial says it failed, so that an interleaved A/B can pair the rounds where
+     * both sides ran and test failures per round (analysis.PairedJudge; one unlucky start must not decide a verdict).
+     */
+    public enum FailedStarts { FAIL_THE_CELL, RECORDED_PER_START }
+
+    /** The same options with another failed-start policy. */
+    public RunOptions with(FailedStarts policy) {
+        return new RunOptions(root, manifest, profile, resultsDir, variants, where, scenarios, databaseUrl, services,
+                databaseUser, databasePassword, dryRun, build, tables, history, seed, flameGraphRounds,
+                missingRuntimes, policy);
+    }
+
     /** A run started by another command (ab, drill): the embedded database, no history, tables printed. */
     public static RunOptions of(Path root, Path manifest, String profile, Path resultsDir, List<String> variants,
                                 List<String> scenarios, Long seed) {
@@ -61,7 +77,7 @@ public record RunOptions(
         return new RunOptions(root, manifest, Optional.of(profile), resultsDir.toAbsolutePath(), variants, List.of(),
                 scenarios, env("DATABASE_URL"), Map.of(), env("DATABASE_USER").orElse("postgres"),
                 env("DATABASE_PASSWORD").orElse("postgres"), false, false, Tables.ANSWER, Optional.empty(),
-                Optional.ofNullable(seed), flameGraphRounds, MissingRuntimes.REFUSE);
+                Optional.ofNullable(seed), flameGraphRounds, MissingRuntimes.REFUSE, FailedStarts.FAIL_THE_CELL);
     }
 
     /** {@code name=url,name=url} → ordered map; every entry must be a name and an http(s) URL. */

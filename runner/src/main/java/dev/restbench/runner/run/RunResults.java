@@ -51,23 +51,37 @@ final class RunResults {
                        Map<String, Summary> metrics, Map<String, List<Double>> values,
                        Map<String, double[][]> windows) {
 
-        /** Every trial settled before its windows and kept its compilers quiet in them (CellSession). */
+        /**
+         * Every measured trial settled before its windows and kept its compilers quiet in them (CellSession); a
+         * failed start, recorded per start, has no windows to be steady in.
+         */
         boolean steady() {
-            return ok && trials.stream().allMatch(t -> t.outcome().steady());
+            return ok && measured().allMatch(t -> t.outcome().steady());
         }
 
-        /** The trials' bottleneck when they agree, "mixed" when they do not. */
+        /** The measured trials' bottleneck when they agree, "mixed" when they do not. */
         String bottleneck() {
-            List<String> all = trials.stream().map(t -> t.outcome().bottleneck()).distinct().toList();
+            List<String> all = measured().map(t -> t.outcome().bottleneck()).distinct().toList();
             return all.size() == 1 ? all.get(0) : all.isEmpty() ? "unknown" : "mixed";
+        }
+
+        /** The trials whose figures the cell holds (all of them, unless failed starts are recorded per start). */
+        java.util.stream.Stream<TrialResult> measured() {
+            return trials.stream().filter(t -> t.outcome().ok());
         }
     }
 
     private final Map<CellKey, List<TrialResult>> cells = new LinkedHashMap<>();
     private final Map<String, Map<String, List<Double>>> startup = new LinkedHashMap<>();
     private final Map<String, Integer> startsPerVariant = new LinkedHashMap<>();
+    private final RunOptions.FailedStarts failedStarts;
 
     RunResults(RunSelection selection) {
+        this(selection, RunOptions.FailedStarts.FAIL_THE_CELL);
+    }
+
+    RunResults(RunSelection selection, RunOptions.FailedStarts failedStarts) {
+        this.failedStarts = failedStarts;
         for (Manifest.Variant variant : selection.variants()) {
             startup.put(variant.name(), new LinkedHashMap<>());
             startsPerVariant.put(variant.name(), 0);
@@ -93,7 +107,8 @@ final class RunResults {
 
     synchronized List<CellSummary> cells() {
         List<CellSummary> out = new ArrayList<>();
-        cells.forEach((key, trials) -> out.add(summarize(key, trials, startsPerVariant.get(key.variant()))));
+        cells.forEach((key, trials) -> out.add(summarize(key, trials, startsPerVariant.get(key.variant()),
+                failedStarts)));
         return out;
     }
 
@@ -111,29 +126,33 @@ final class RunResults {
         return startup;
     }
 
-    private static CellSummary summarize(CellKey key, List<TrialResult> trials, int starts) {
-        for (TrialResult trial : trials) {
-            if (!trial.outcome().ok()) {
-                return new CellSummary(key, false, "start " + (trial.trial() + 1) + ": " + trial.outcome().reason(),
-                        trials, Map.of(), Map.of(), Map.of());
-            }
+    static CellSummary summarize(CellKey key, List<TrialResult> trials, int starts, RunOptions.FailedStarts policy) {
+        List<TrialResult> failed = trials.stream().filter(t -> !t.outcome().ok()).toList();
+        if (!failed.isEmpty() && (policy == RunOptions.FailedStarts.FAIL_THE_CELL || failed.size() == trials.size())) {
+            TrialResult first = failed.get(0);
+            return new CellSummary(key, false, "start " + (first.trial() + 1) + ": " + first.outcome().reason(),
+                    trials, Map.of(), Map.of(), Map.of());
         }
         if (trials.isEmpty() || trials.size() < starts) {
             return new CellSummary(key, false, "measured in " + trials.size() + " of " + starts
                     + " starts (interrupted?)", trials, Map.of(), Map.of(), Map.of());
         }
+        // Recorded per start: the figures are the measured starts', and the cell says which failed (the trials too).
+        List<TrialResult> measured = trials.stream().filter(t -> t.outcome().ok()).toList();
+        String reason = failed.isEmpty() ? null : failed.size() + " of " + trials.size() + " starts failed, first start "
+                + (failed.get(0).trial() + 1) + ": " + failed.get(0).outcome().reason();
         // A metric is summarised only when every window of every trial has it: values over different n would mislead.
         Map<String, Summary> metrics = new LinkedHashMap<>();
         Map<String, List<Double>> values = new LinkedHashMap<>();
         Map<String, double[][]> windows = new LinkedHashMap<>();
-        for (String id : trials.get(0).outcome().windows().get(0).metrics().keySet()) {
-            List<Double> perStart = trials.stream().map(t -> t.value(id)).toList();
+        for (String id : measured.get(0).outcome().windows().get(0).metrics().keySet()) {
+            List<Double> perStart = measured.stream().map(t -> t.value(id)).toList();
             if (perStart.stream().allMatch(v -> v != null)) {
                 metrics.put(id, Summary.of(perStart));
                 values.put(id, perStart);
-                windows.put(id, trials.stream().map(t -> t.windows(id)).toArray(double[][]::new));
+                windows.put(id, measured.stream().map(t -> t.windows(id)).toArray(double[][]::new));
             }
         }
-        return new CellSummary(key, true, null, trials, metrics, values, windows);
+        return new CellSummary(key, true, reason, trials, metrics, values, windows);
     }
 }

@@ -312,6 +312,92 @@ class PairedJudgeTest {
         assertThat(verdicts).containsEntry("mixed", Verdict.IMPROVEMENT).containsEntry("heavy-body", Verdict.NO_VERDICT);
     }
 
+    /**
+     * A cell as ./bench ab records it: every start in its trials, the failed ones without figures (their values left
+     * out of the metrics), each side's cpu_us_per_req 100 per measured round unless {@code headLevel} says otherwise.
+     */
+    private static ObjectNode perStartCell(ObjectNode run, String variant, String scenario, int rounds, double level,
+                                           int... failedRounds) {
+        java.util.Set<Integer> failed = java.util.Arrays.stream(failedRounds).boxed()
+                .collect(java.util.stream.Collectors.toSet());
+        int measured = rounds - failed.size();
+        double[][] values = new double[measured][];
+        for (int i = 0; i < measured; i++) {
+            values[i] = new double[] {level * (1 + 0.001 * i)};
+        }
+        ObjectNode cell;
+        if (measured == 0) {
+            RunFixtures.failedCell(run, variant, scenario, "capacity", "start 1: did not become ready");
+            cell = (ObjectNode) run.get("cells").get(run.get("cells").size() - 1);
+            com.fasterxml.jackson.databind.node.ArrayNode trials = cell.putArray("trials");
+            for (int r = 0; r < rounds; r++) {
+                trials.addObject().put("trial", r).put("round", r).put("status", "ok");
+            }
+        } else {
+            cell = RunFixtures.cell(run, variant, scenario, "capacity", Map.of("cpu_us_per_req", values),
+                    java.util.stream.IntStream.range(0, rounds).toArray());
+        }
+        for (int round : failedRounds) {
+            RunFixtures.failStart(cell, round, "did not become ready");
+        }
+        return cell;
+    }
+
+    /**
+     * D5: one failed head start in seven rounds used to fail the cell and turn the headline red. Recorded per start,
+     * the cell keeps its six paired rounds, and the failures are tested round by round: one is no evidence.
+     */
+    @Test
+    void oneFailedHeadStartIsNoEvidenceAndTheOtherRoundsAreStillPaired() {
+        ObjectNode run = RunFixtures.empty("ab", "abc", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "quick");
+        perStartCell(run, "jersey--base", "mixed", 7, 100);
+        perStartCell(run, "jersey--head", "mixed", 7, 100, 3);
+        Judgement judgement = judge(RunFixtures.record(run));
+        SeriesVerdict failures = row(judgement, PairedJudge.FAILED_STARTS);
+        assertThat(failures.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(failures.reason()).contains("head failed alone in 1").contains("not evidence");
+        assertThat(failures.pValue()).isGreaterThan(0.05);
+        assertThat(row(judgement, "cpu_us_per_req").n()).isEqualTo(6);
+        assertThat(judgement.hasRegression()).isFalse();
+        assertThat(judgement.status()).isNotEqualTo(Judgement.Status.REGRESSION);
+    }
+
+    /** A head that fails in every round while the base never does is a crash: FAILED at once, red. */
+    @Test
+    void aHeadThatFailsEveryRoundIsFailedAtOnce() {
+        ObjectNode run = RunFixtures.empty("ab", "abc", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "quick");
+        perStartCell(run, "jersey--base", "mixed", 3, 100);
+        perStartCell(run, "jersey--head", "mixed", 3, 100, 0, 1, 2);
+        Judgement judgement = judge(RunFixtures.record(run));
+        SeriesVerdict failures = row(judgement, PairedJudge.FAILED_STARTS);
+        assertThat(failures.verdict()).isEqualTo(Verdict.FAILED);
+        assertThat(failures.reason()).contains("head failed in all 3 rounds, base in none");
+        assertThat(row(judgement, "cpu_us_per_req").verdict()).isEqualTo(Verdict.NO_VERDICT);
+        assertThat(judgement.status()).isEqualTo(Judgement.Status.REGRESSION);
+    }
+
+    /**
+     * A flaky head: failed alone in 7 of 8 rounds (p = 1/128), tested in the primary regression family with the two
+     * CPU series and the other cell's failures (Holm over 4: 1/32 ≤ 0.05): FAILED with its p-value. The same in the
+     * base is an improvement.
+     */
+    @Test
+    void failuresBeyondChanceAreFailedWithTheirPValueAndTheBasesAreAnImprovement() {
+        ObjectNode run = RunFixtures.empty("ab", "abc", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "quick");
+        perStartCell(run, "jersey--base", "mixed", 8, 100);
+        perStartCell(run, "jersey--head", "mixed", 8, 100, 0, 1, 2, 3, 4, 5, 7);
+        perStartCell(run, "jersey--base", "heavy-body", 8, 100, 0, 1, 2, 3, 4, 5, 7);
+        perStartCell(run, "jersey--head", "heavy-body", 8, 100);
+        Judgement judgement = judge(RunFixtures.record(run));
+        Map<String, SeriesVerdict> failures = new LinkedHashMap<>();
+        judgement.rows().stream().filter(r -> r.metric().equals(PairedJudge.FAILED_STARTS))
+                .forEach(r -> failures.put(r.scenario(), r));
+        assertThat(failures.get("mixed").verdict()).isEqualTo(Verdict.FAILED);
+        assertThat(failures.get("mixed").reason()).contains("p=").contains("Holm");
+        assertThat(failures.get("heavy-body").verdict()).isEqualTo(Verdict.IMPROVEMENT);
+        assertThat(judgement.hasRegression()).isTrue();
+    }
+
     @Test
     void aStartThatMeasuredZeroGetsNoRatio() {
         ObjectNode run = RunFixtures.empty("ab", "abc", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "quick");

@@ -157,6 +157,15 @@ public final class RunFixtures {
         run.put("status", "failed");
     }
 
+    /** Marks the cell's start in {@code round} failed, as ./bench ab records a failed start (its figures gone). */
+    public static void failStart(ObjectNode cell, int round, String reason) {
+        for (com.fasterxml.jackson.databind.JsonNode trial : cell.path("trials")) {
+            if (trial.path("round").asInt() == round) {
+                ((ObjectNode) trial).put("status", "failed").put("reason", reason);
+            }
+        }
+    }
+
     public static RunRecord record(ObjectNode run) {
         return RunRecord.of(run, "fixture");
     }

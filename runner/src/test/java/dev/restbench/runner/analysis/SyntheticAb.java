@@ -54,6 +54,10 @@ public final class SyntheticAb {
     /** [side][variant][scenario][component][round]: the start values. */
     private final double[][][][][] values;
     private final int rounds;
+    /** [side][variant][round]: the start failed (all its cells); none unless {@link #failStarts} drew some. */
+    private final boolean[][][] failed;
+    /** Write a cell with a failed start as the runner did before per-start records: failed, without its trials. */
+    private boolean failTheCell;
 
     /**
      * @param effects head/base ratio per "variant/scenario/metric" key ("v0/s1/cpu_us_per_req"); others unchanged
@@ -65,6 +69,7 @@ public final class SyntheticAb {
         this.components = components;
         this.rounds = rounds;
         this.values = new double[2][variants][scenarios][components.size()][rounds];
+        this.failed = new boolean[2][variants][rounds];
         for (int side = 0; side < 2; side++) {
             for (int v = 0; v < variants; v++) {
                 for (int s = 0; s < scenarios; s++) {
@@ -86,6 +91,23 @@ public final class SyntheticAb {
     public static SyntheticAb jersey(int variants, int scenarios, int rounds, Map<String, Double> effects,
                                      SplittableRandom random) {
         return new SyntheticAb(variants, scenarios, JERSEY, rounds, effects, random);
+    }
+
+    /**
+     * Each start fails (every cell of it: a crash, the error budget) with the side's probability, independently: the
+     * review's model of D5. {@code failTheCell}: record them as the runner did before (one failed start fails the
+     * cell, no trials listed, so the judge falls back to the old rule); else per start, as ./bench ab records them.
+     */
+    public SyntheticAb failStarts(double baseRate, double headRate, boolean failTheCell, SplittableRandom random) {
+        this.failTheCell = failTheCell;
+        for (int side = 0; side < 2; side++) {
+            for (int v = 0; v < variants; v++) {
+                for (int r = 0; r < rounds; r++) {
+                    failed[side][v][r] = random.nextDouble() < (side == 0 ? baseRate : headRate);
+                }
+            }
+        }
+        return this;
     }
 
     public static String key(int variant, int scenario, String metric) {
@@ -129,24 +151,34 @@ public final class SyntheticAb {
         cell.putNull("reason");
         cell.put("steady", true);
         cell.put("bottleneck", "service");
-        ArrayNode trials = cell.putArray("trials");
+        List<Integer> measured = new ArrayList<>();
         for (int r = 0; r < k; r++) {
-            trials.addObject().put("trial", r).put("round", r).put("status", "ok").put("steady", true);
+            if (!failed[side][v][r]) {
+                measured.add(r);
+            }
         }
+        if (measured.isEmpty() || failTheCell && measured.size() < k) {
+            cell.put("status", "failed").put("reason", "start failed (synthetic)");
+            if (!failTheCell) {
+                writeTrials(cell, v, side, k);
+            }
+            return cell;
+        }
+        writeTrials(cell, v, side, k);
         ObjectNode metrics = cell.putObject("metrics");
         Map<String, double[]> perMetric = new LinkedHashMap<>();
         for (int c = 0; c < components.size(); c++) {
-            double[] starts = new double[k];
-            for (int r = 0; r < k; r++) {
-                starts[r] = sixDigits(values[side][v][s][c][r]);
+            double[] starts = new double[measured.size()];
+            for (int i = 0; i < starts.length; i++) {
+                starts[i] = sixDigits(values[side][v][s][c][measured.get(i)]);
             }
             perMetric.put(components.get(c).metric(), starts);
         }
         double[] cpu = perMetric.get(CPU.metric());
         if (cpu != null) {
-            double[] reciprocal = new double[k];
-            for (int r = 0; r < k; r++) {
-                reciprocal[r] = sixDigits(1e6 / values[side][v][s][components.indexOf(CPU)][r]);
+            double[] reciprocal = new double[measured.size()];
+            for (int i = 0; i < reciprocal.length; i++) {
+                reciprocal[i] = sixDigits(1e6 / values[side][v][s][components.indexOf(CPU)][measured.get(i)]);
             }
             perMetric.put("req_per_cpu_s", reciprocal);
         }
@@ -156,7 +188,7 @@ public final class SyntheticAb {
             m.put("unit", metric.unit());
             m.put("direction", metric.direction().json());
             m.put("primary", RunFixtures.PRIMARY.contains(id));
-            m.put("n", k);
+            m.put("n", starts.length);
             ArrayNode list = m.putArray("values");
             for (double value : starts) {
                 list.add(value);
@@ -164,6 +196,15 @@ public final class SyntheticAb {
             m.putArray("windows");
         });
         return cell;
+    }
+
+    private void writeTrials(ObjectNode cell, int v, int side, int k) {
+        ArrayNode trials = cell.putArray("trials");
+        for (int r = 0; r < k; r++) {
+            boolean ok = !failed[side][v][r];
+            trials.addObject().put("trial", r).put("round", r).put("status", ok ? "ok" : "failed")
+                    .put("reason", ok ? null : "did not become ready (synthetic)").put("steady", ok);
+        }
     }
 
     /** As ResultsWriter.round writes a start's value to run.json. */
