@@ -24,6 +24,18 @@ public final class FaultInjection {
 
     public static final String ENV = "FAULT_CPU_PERCENT";
     public static final String ALLOC_ENV = "FAULT_ALLOC_PERCENT";
+    /**
+     * The share of starts that fail on purpose, before the service is ready (the drill's failure fault: what failed
+     * starts do to an A/B verdict). Drawn once per process, when the variant reads its faults at startup.
+     */
+    public static final String START_FAIL_ENV = "FAULT_START_FAIL_PERCENT";
+
+    /** What a start the failure fault drew throws: the variant's startup ends with it (an uncaught exception). */
+    public static final class InjectedStartFailure extends IllegalStateException {
+        InjectedStartFailure(double percent) {
+            super(START_FAIL_ENV + "=" + percent + ": this start fails on purpose (the regression drill)");
+        }
+    }
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     /** HotSpot's extension: bytes allocated by the current thread (exact, what jvm.allocation.bytes sums). */
@@ -64,12 +76,29 @@ public final class FaultInjection {
         this.processCost = processCost;
     }
 
+    /** This process's draw for the start-failure fault: once per process, however often the faults are read. */
+    private static final double START_DRAW = java.util.concurrent.ThreadLocalRandom.current().nextDouble(100);
+
+    /** The faults the environment asks for; throws {@link InjectedStartFailure} when this start drew a failure. */
     public static FaultInjection fromEnvironment() {
-        return from(System.getenv());
+        return from(System.getenv(), START_DRAW);
     }
 
     static FaultInjection from(Map<String, String> env) {
-        return new FaultInjection(percent(env, ENV), percent(env, ALLOC_ENV));
+        return from(env, 100);
+    }
+
+    /** @param draw uniform in [0, 100): the start fails when it is below FAULT_START_FAIL_PERCENT */
+    static FaultInjection from(Map<String, String> env, double draw) {
+        double startFailure = percent(env, START_FAIL_ENV);
+        if (!(startFailure >= 0) || startFailure >= 100) {
+            throw new IllegalArgumentException(START_FAIL_ENV + " must be at least 0 and below 100, got " + startFailure);
+        }
+        FaultInjection faults = new FaultInjection(percent(env, ENV), percent(env, ALLOC_ENV));
+        if (draw < startFailure) {
+            throw new InjectedStartFailure(startFailure);
+        }
+        return faults;
     }
 
     private static double percent(Map<String, String> env, String name) {

@@ -31,6 +31,18 @@ class FaultInjectionTest {
     }
 
     @Test
+    void failsTheStartsItDrawsAndNoOthers() {
+        Map<String, String> env = Map.of(FaultInjection.START_FAIL_ENV, "20");
+        assertThatThrownBy(() -> FaultInjection.from(env, 19.9))
+                .isInstanceOf(FaultInjection.InjectedStartFailure.class)
+                .hasMessageContaining("FAULT_START_FAIL_PERCENT=20.0");
+        assertThat(FaultInjection.from(env, 20).enabled()).isFalse();
+        assertThat(FaultInjection.from(Map.of(), 0).enabled()).isFalse();
+        assertThatThrownBy(() -> FaultInjection.from(Map.of(FaultInjection.START_FAIL_ENV, "100"), 50))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("below 100");
+    }
+
+    @Test
     void readsTheAllocationFaultApartFromTheCpuFault() {
         FaultInjection fault = FaultInjection.from(Map.of(FaultInjection.ALLOC_ENV, "10"));
         assertThat(fault.enabled()).isTrue();
