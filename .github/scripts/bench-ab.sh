@@ -6,6 +6,9 @@
 # the variants come from the pull request: `./bench ab` builds the variant modules of two git worktrees, the merge
 # base of main and the head, and the head itself, which the workflow checked out by SHA in $PR_HEAD_DIR.
 #
+# Measures only the profile's variants the head changes (./bench ab --measure changed, the default: build inputs or
+# manifest entry; all of them after a harness change). A head that changes none writes pr-ab/scope.json instead of a
+# run record, and the comment says there was nothing to measure.
 # Writes pr-ab/run.json and pr-ab/ab.json (the interleaved run record and the design it was measured under: the data
 # benchmark-comment.yml judges again with main's code, ./bench ab --from; this
 # job's own rendering, pr-ab/comment.md, only feeds the job summary) and the job summary.
@@ -41,6 +44,8 @@ status=0
 "${BENCH:-./bench}" ab --base "$base" --head "$HEAD_SHA" --profile "${PROFILE:?}" --variants "${VARIANTS:?}" \
   --scenarios "${SCENARIOS:?}" --workdir results/ab --output pr-ab/comment.md --flamegraphs || status=$?
 
+# A head that changes no variant of the profile and not the harness: ./bench ab measured nothing and said so.
+[[ ! -f results/ab/scope.json ]] || cp results/ab/scope.json pr-ab/scope.json
 runs=()
 if [[ -d results/ab/results ]]; then
   mapfile -t runs < <(find results/ab/results -name run.json)

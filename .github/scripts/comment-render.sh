@@ -4,10 +4,10 @@
 # name only main's variants and scenarios, and hold both sides; anything else gives a short notice instead of a table.
 #
 # The record is ONE interleaved run (./bench ab runs <variant>--base and <variant>--head alternately, in paired
-# rounds) plus ab.json, the sequential design it was measured under (looks, smallest effect). `./bench ab --from`
-# judges it with main's verdict code exactly as the measuring run did (paired per-round ratios, the same α per look);
+# rounds) plus ab.json, the design it was measured under (the verdict's level, each metric's rules). `./bench ab
+# --from` judges it with main's verdict code exactly as the measuring run did (paired per-round ratios, the same α);
 # the commits come from the run's title and the API here, not from the record.
-# Inputs (environment): ACT (results|failed, from comment-target.sh), HEAD_SHA, BASE_SHA, ARTIFACT_DIR, RUN_URL,
+# Inputs (environment): ACT (results|nothing|failed, from comment-target.sh), HEAD_SHA, BASE_SHA, ARTIFACT_DIR, RUN_URL,
 # COMMENT_FILE (where the markdown goes).
 set -euo pipefail
 # shellcheck source=.github/scripts/lib.sh
@@ -27,8 +27,12 @@ case "${ACT:-}" in
     notice "❌ The benchmark run failed" "It left no A/B results."
     exit 0
     ;;
+  nothing)
+    notice "➖ Nothing to measure" "It changes no variant of the profile (no build input, no manifest entry) and not the harness, so no A/B ran."
+    exit 0
+    ;;
   results) ;;
-  *) die "ACT '${ACT:-}' is neither results nor failed" ;;
+  *) die "ACT '${ACT:-}' is not results, nothing or failed" ;;
 esac
 is_sha "${BASE_SHA:-}" || die "BASE_SHA '${BASE_SHA:-}' is not a commit SHA"
 record=${ARTIFACT_DIR:?}/run.json

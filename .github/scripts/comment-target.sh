@@ -7,7 +7,7 @@
 #     commit, never the pull request's head;
 #   - the run's event, workflow file, branch and conclusion, and the GitHub API.
 # The artifact is data written by a job that ran pull-request code; it is only downloaded here.
-# Writes to $GITHUB_OUTPUT: act=results|failed|skip, pr, sha (the benchmarked head), base (its merge base with the
+# Writes to $GITHUB_OUTPUT: act=results|nothing|failed|skip, pr, sha (the benchmarked head), base (its merge base with the
 # harness commit, from the API), dir (the downloaded artifact), run_url, reason.
 set -euo pipefail
 # shellcheck source=.github/scripts/lib.sh
@@ -60,6 +60,9 @@ rm -rf "$dir"
 act=""
 if gh run download "$run_id" --repo "$repo" --name pr-ab --dir "$dir" && [[ -f "$dir/run.json" ]]; then
   act=results
+elif [[ "$conclusion" == success && -f "$dir/scope.json" ]] && jq -e '.measured == []' "$dir/scope.json" >/dev/null 2>&1; then
+  # ./bench ab found no variant of the profile changed and the harness unchanged: it measured nothing, on purpose.
+  act=nothing
 elif [[ "$conclusion" == failure ]]; then
   act=failed
 else

@@ -426,6 +426,11 @@ func TestRehearsalOfTheCommentJob(t *testing.T) {
 		{name: "no artifact, run failed: the notice replaces our comment", event: "pull_request_target",
 			title: "benchmark PR #41 @ " + sameRepoHead, head: mainSHA, conclusion: "failure",
 			want: "PATCH repos/acme/restbench/issues/comments/2500000003 ", body: "failed"},
+		{name: "nothing to measure (a head that changes no variant): the notice says so", event: "pull_request_target",
+			title: "benchmark PR #41 @ " + sameRepoHead, head: mainSHA, conclusion: "success", artifact: "nothing",
+			want: "PATCH repos/acme/restbench/issues/comments/2500000003 ", body: "Nothing to measure"},
+		{name: "a scope that measured something but no record: nothing to post", event: "pull_request_target",
+			title: "benchmark PR #41 @ " + sameRepoHead, head: mainSHA, conclusion: "success", artifact: "scope-measured"},
 		{name: "a record naming a variant main does not know", event: "pull_request_target",
 			title: "benchmark PR #41 @ " + sameRepoHead, head: mainSHA, conclusion: "success", artifact: "forged",
 			want: "PATCH repos/acme/restbench/issues/comments/2500000003 ", body: "could not be read"},
@@ -452,6 +457,10 @@ func TestRehearsalOfTheCommentJob(t *testing.T) {
 			case "":
 			case "forged":
 				w.artifact(runID, "pr-ab", map[string]string{"run.json": forged, "ab.json": "testdata/ab-design.json"})
+			case "nothing":
+				w.artifact(runID, "pr-ab", map[string]string{"scope.json": "testdata/ab-scope-nothing.json"})
+			case "scope-measured":
+				w.artifact(runID, "pr-ab", map[string]string{"scope.json": "testdata/ab-design.json"})
 			default:
 				w.artifact(runID, "pr-ab", map[string]string{"run.json": c.artifact, "ab.json": "testdata/ab-design.json"})
 			}

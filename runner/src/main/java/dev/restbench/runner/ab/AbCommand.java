@@ -100,8 +100,16 @@ public final class AbCommand implements Callable<Integer> {
                     + " benchmarks.json)")
     private Double minEffect;
 
-    @Option(names = "--variants", paramLabel = "a,b", description = "variants to compare (default all)")
+    @Option(names = "--variants", paramLabel = "a,b",
+            description = "the variants that may be compared (default the profile's); of them, only those whose build"
+                    + " or start differs between base and head are measured, unless --measure all")
     private String variantNames;
+
+    @Option(names = "--measure", paramLabel = "changed|all",
+            description = "changed (default): only the variants whose build inputs or manifest entry differ between"
+                    + " base and head, every one when the harness differs (runner, simulations, the method in"
+                    + " benchmarks.json), none when nothing of them does; all: every selected variant")
+    private String measure = "changed";
 
     @Option(names = "--scenarios", paramLabel = "a,b", description = "scenarios (default the profile's)")
     private String scenarioNames;
@@ -155,10 +163,14 @@ public final class AbCommand implements Callable<Integer> {
         Path workdir = (workdirOption != null ? workdirOption : root.resolve("target/ab")).toAbsolutePath();
         Path manifest = root.resolve("benchmarks.json");
 
+        if (!measure.equals("changed") && !measure.equals("all")) {
+            throw new UsageException("--measure must be changed or all, was '" + measure + "'");
+        }
         String head;
         String base;
         List<String> variants;
         MetricRules rules;
+        ChangedVariants.Scope scope;
         try {
             head = Git.resolve(root, headRef != null ? headRef : "HEAD");
             base = Git.resolve(root, baseRef);
@@ -170,13 +182,24 @@ public final class AbCommand implements Callable<Integer> {
             variants = BuildCommand.select(checkout, Optional.ofNullable(variantNames), List.of(),
                     Optional.of(profile)).stream().map(Manifest.Variant::name).toList();
             rules = minEffect == null ? MetricRules.of(checkout) : MetricRules.of(checkout).withMinEffect(minEffect);
+            scope = measure.equals("all") ? null : ChangedVariants.of(root, base, head, variants);
         } catch (IllegalArgumentException e) {
             System.err.println("bench ab: " + e.getMessage());
             return 2;
         }
+        if (scope != null) {
+            System.out.println("A/B scope: " + scope.describe());
+            scope.why().forEach((variant, why) -> System.out.println("  measure " + variant + ": " + why));
+            scope.skipped().forEach((variant, why) -> System.out.println("  skip    " + variant + ": " + why));
+            if (scope.measure().isEmpty()) {
+                return nothingToMeasure(base, head, scope);
+            }
+            variants = scope.measure();
+        }
         System.out.printf(Locale.ROOT, "A/B: base %s vs head %s, profile %s, variants %s, budget %.0f min%n",
                 base.substring(0, 12), head.substring(0, 12), profile, String.join(",", variants), budgetMinutes);
 
+        Files.deleteIfExists(workdir.resolve(SCOPE_FILE)); // an earlier A/B's "nothing to measure"
         Path baseTree = workdir.resolve("base-" + base.substring(0, 12));
         Path headTree = workdir.resolve("head-" + head.substring(0, 12));
         try {
@@ -204,19 +227,25 @@ public final class AbCommand implements Callable<Integer> {
                     workdir.resolve("ab-benchmarks.json"));
             SequentialRule rule = new SequentialRule(Math.min(minRounds, maxRounds), maxRounds, budgetMinutes * 60,
                     ALPHA, EARLY_ALPHA, rules, System.out);
+            // A failed start keeps its round's other figures: the verdict tests failures round by round (D5).
             Path runDir = BenchmarkRun.execute(RunOptions.of(root, derived, profile, workdir.resolve("results"),
-                    List.of(), List.of(), seed == null ? null : (long) seed, flameGraphs ? 1 : 0), rule, System.out);
+                    List.of(), List.of(), seed == null ? null : (long) seed, flameGraphs ? 1 : 0)
+                    .with(RunOptions.FailedStarts.RECORDED_PER_START), rule, System.out);
 
             RunRecord run = RunRecord.read(runDir);
             if (flameGraphs) {
                 System.out.println("flame graphs: " + FlameGraphComparison.write(runDir, run)
                         + " base ↔ head pages in " + runDir.resolve("flamegraphs/ab"));
             }
-            Design design = new Design(base, head, rule.verdictAlpha(), rules, rule.stopReason());
+            Design design = new Design(base, head, rule.verdictAlpha(), rules, rule.stopReason(), 0,
+                    scope == null ? null : scope.describe());
             AtomicFiles.writeString(runDir.resolve(Design.FILE), Json.MAPPER.writerWithDefaultPrettyPrinter()
                     .writeValueAsString(design.toJson()) + "\n");
             Judgement judgement = design.judge(run);
             List<String> context = new ArrayList<>();
+            if (design.scope() != null) {
+                context.add("Measured: " + design.scope() + ".");
+            }
             context.add("Stopped: " + (rule.stopReason() == null ? "all planned rounds ran" : rule.stopReason())
                     + "; results in `" + (runDir.startsWith(root) ? root.relativize(runDir) : runDir) + "`.");
             if (history != null) {
@@ -254,7 +283,11 @@ public final class AbCommand implements Callable<Integer> {
             return 2;
         }
         Judgement judgement = design.judge(run);
-        List<String> context = List.of("Judged from the recorded A/B run"
+        List<String> context = new ArrayList<>();
+        if (design.scope() != null) {
+            context.add("Measured: " + design.scope() + ".");
+        }
+        context.add("Judged from the recorded A/B run"
                 + (design.stopReason() == null ? "" : "; the measuring run stopped: " + design.stopReason()) + ".");
         // As bench-ab.sh measures it in CI (--workdir results/ab) and the workflow uploads results/ as the artifact.
         return report(judgement, run, "ab/results/" + run.runId(), context);
@@ -269,6 +302,36 @@ public final class AbCommand implements Callable<Integer> {
             throws java.io.IOException {
         return comment.print(PrComment.render(judgement, comment.links()
                 .withFlameGraphs(runDir, FlameGraphComparison.pairs(run)), context), judgement);
+    }
+
+    /**
+     * A head that changes no variant of the profile and not the harness: no build, no run, a comment that says so
+     * (and {@code scope.json} in --workdir, which the PR workflow hands to the comment job instead of a run record).
+     */
+    private int nothingToMeasure(String base, String head, ChangedVariants.Scope scope) throws java.io.IOException {
+        Path workdir = (workdirOption != null ? workdirOption : rootOption.path().resolve("target/ab")).toAbsolutePath();
+        com.fasterxml.jackson.databind.node.ObjectNode record = Json.MAPPER.createObjectNode();
+        record.put("base", base).put("head", head).put("profile", profile);
+        record.putArray("measured");
+        com.fasterxml.jackson.databind.node.ObjectNode skipped = record.putObject("skipped");
+        scope.skipped().forEach(skipped::put);
+        Files.createDirectories(workdir);
+        AtomicFiles.writeString(workdir.resolve(SCOPE_FILE), Json.MAPPER.writerWithDefaultPrettyPrinter()
+                .writeValueAsString(record) + "\n");
+        String markdown = nothingToMeasureComment(head, profile);
+        System.out.print(markdown);
+        comment.write(markdown);
+        return 0;
+    }
+
+    /** The file a measureless A/B leaves in --workdir. */
+    static final String SCOPE_FILE = "scope.json";
+
+    /** The PR comment of an A/B that had nothing to measure (also what comment-render.sh posts for it). */
+    static String nothingToMeasureComment(String head, String profile) {
+        return PrComment.MARKER + "\n**➖ Nothing to measure** for head `" + head.substring(0, Math.min(12, head.length()))
+                + "`: it changes no variant of profile " + profile + " (no build input, no manifest entry) and not the"
+                + " harness, so no A/B ran.\n";
     }
 
     /** One line: head of this A/B against the history, for context only (usually another environment). */

@@ -27,8 +27,10 @@ import java.util.function.Supplier;
  * @param alpha         the level the verdict is judged at (Holm's family-wise level for the primary series, BH's
  *                      false discovery rate for the others)
  * @param recordedLooks schema 1's looks (the verdict's α is already divided by them); 0 for schema 2
+ * @param scope         which variants were measured and why ({@code ChangedVariants}), or null (all, or unknown)
  */
-record Design(String base, String head, double alpha, MetricRules rules, String stopReason, int recordedLooks) {
+record Design(String base, String head, double alpha, MetricRules rules, String stopReason, int recordedLooks,
+              String scope) {
 
     static final String FILE = "ab.json";
     static final int SCHEMA_VERSION = 2;
@@ -44,7 +46,7 @@ record Design(String base, String head, double alpha, MetricRules rules, String 
     }
 
     Design(String base, String head, double alpha, MetricRules rules, String stopReason) {
-        this(base, head, alpha, rules, stopReason, 0);
+        this(base, head, alpha, rules, stopReason, 0, null);
     }
 
     Judgement judge(RunRecord run) {
@@ -68,6 +70,9 @@ record Design(String base, String head, double alpha, MetricRules rules, String 
         node.set("metrics", rules.toJson());
         if (stopReason != null) {
             node.put("stopReason", stopReason);
+        }
+        if (scope != null) {
+            node.put("scope", scope);
         }
         return node;
     }
@@ -95,7 +100,8 @@ record Design(String base, String head, double alpha, MetricRules rules, String 
         String stop = text(node, "stopReason", PROSE);
         if (schema == SCHEMA_VERSION) {
             return new Design(baseCommit, headCommit, node.path("alpha").asDouble(),
-                    MetricRules.fromJson(node.path("metrics"), file.toString()).withFactsOf(catalogue.get()), stop);
+                    MetricRules.fromJson(node.path("metrics"), file.toString()).withFactsOf(catalogue.get()), stop, 0,
+                    text(node, "scope", SCOPE));
         }
         for (String field : new String[] {"looks", "minEffectPct"}) {
             if (!node.path(field).isNumber()) {
@@ -114,12 +120,14 @@ record Design(String base, String head, double alpha, MetricRules rules, String 
             throw new IllegalArgumentException("alpha must be in (0, 0.5), was " + alpha);
         }
         return new Design(baseCommit, headCommit, alpha / looks,
-                catalogue.get().withMinEffect(node.path("minEffectPct").asDouble()), stop, looks);
+                catalogue.get().withMinEffect(node.path("minEffectPct").asDouble()), stop, looks, null);
     }
 
     /** Recorded strings reach markdown: commits are hex, prose has no markdown or HTML syntax; anything else is dropped. */
     private static final String COMMIT = "[0-9a-f]{7,40}";
     private static final String PROSE = "[A-Za-z0-9 ,.'()-]{1,200}";
+    /** Which variants were measured: prose that may list every variant of a profile. */
+    private static final String SCOPE = "[A-Za-z0-9 ,.'()-]{1,1000}";
 
     private static String text(JsonNode node, String field, String pattern) {
         JsonNode value = node.path(field);

@@ -295,16 +295,29 @@ public final class VariantBuilder {
         }
     }
 
-    private String fingerprint(Step step) {
+    /**
+     * The files and folders (repository-relative) a build step reads: its folder, its build's {@code inputs}, and for
+     * Maven the shared modules, the root pom and {@code .mvn}. What makes a build stale here, and what decides which
+     * variants an A/B measures ({@code ab.ChangedVariants}).
+     */
+    public static List<String> inputPaths(Manifest manifest, String folder, Manifest.Build build) {
         List<String> inputs = new ArrayList<>();
-        inputs.add(step.folder());
-        inputs.addAll(step.build().inputs());
+        inputs.add(folder);
+        if (build != null) {
+            inputs.addAll(build.inputs());
+            if (build.isMaven()) {
+                // A variant module inherits the root pom and compiles against the shared modules.
+                inputs.addAll(manifest.shared().maven());
+                inputs.addAll(List.of("pom.xml", ".mvn"));
+            }
+        }
+        return inputs;
+    }
+
+    private String fingerprint(Step step) {
+        List<String> inputs = inputPaths(manifest, step.folder(), step.build());
         List<String> extra = new ArrayList<>(List.of("runtime " + step.runtime()));
-        if (step.build().isMaven()) {
-            // A variant module inherits the root pom and compiles against the shared modules.
-            inputs.addAll(manifest.shared().maven());
-            inputs.addAll(List.of("pom.xml", ".mvn"));
-        } else {
+        if (!step.build().isMaven()) {
             extra.add("command " + step.build().command());
         }
         // An artifact inside its folder (not under target/) is the step's output, not an input; a directory artifact

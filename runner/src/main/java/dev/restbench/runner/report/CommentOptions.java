@@ -31,6 +31,13 @@ public final class CommentOptions {
         return PrComment.Links.fromEnvironment(reportsUrl, siteUrl);
     }
 
+    /** Writes a comment to --output, when given (a comment without a judgement: nothing was measured). */
+    public void write(String markdown) throws IOException {
+        if (output != null) {
+            AtomicFiles.writeString(output, markdown);
+        }
+    }
+
     /** Prints the comment (and writes it to --output); returns the exit code --fail-on-regression asks for. */
     public int print(String markdown, Judgement judgement) throws IOException {
         System.out.print(markdown);
