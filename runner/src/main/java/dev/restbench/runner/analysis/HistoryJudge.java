@@ -1,10 +1,12 @@
 package dev.restbench.runner.analysis;
 
+import dev.restbench.runner.stats.ChangePoints;
 import dev.restbench.runner.stats.Descriptive;
 import dev.restbench.runner.stats.Interval;
 import dev.restbench.runner.stats.PredictionInterval;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -70,7 +72,19 @@ public final class HistoryJudge {
     private static SeriesVerdict judge(RunRecord.Point point, List<Double> history, double alpha) {
         SeriesVerdict.Side side = PairedJudge.side(point);
         double value = side.value();
-        double[] past = history.stream().mapToDouble(Double::doubleValue).toArray();
+        double[] window = history.stream().mapToDouble(Double::doubleValue).toArray();
+        int cut = newestStep(window, value);
+        double[] past = Arrays.copyOfRange(window, cut, window.length);
+        if (cut > 0 && past.length < PredictionInterval.MIN_HISTORY) {
+            // A step the history already holds (merged, perhaps flagged when it happened): the runs before it are
+            // another level, so they are no baseline; until enough runs at the new level exist, no verdict.
+            SeriesVerdict.Side since = new SeriesVerdict.Side(Descriptive.mean(past), past.length, 0, null);
+            return new SeriesVerdict(point.variant(), point.scenario(), point.regime(), point.metric(), point.unit(),
+                    point.direction(), point.primary(), since, side, (value / since.value() - 1) * 100, null, null,
+                    null, null, null, past.length, point.steady(), Verdict.NO_VERDICT, String.format(Locale.ROOT,
+                    "a step %d run(s) ago (%+.1f %%): %d comparable run(s) since, a verdict needs %d",
+                    window.length - cut, stepPct(window, cut), past.length, PredictionInterval.MIN_HISTORY));
+        }
         SeriesVerdict.Side base = past.length == 0 ? null
                 : new SeriesVerdict.Side(allPositive(past) ? Descriptive.geometricMean(past) : Descriptive.mean(past),
                 past.length, 0, null);
@@ -92,6 +106,33 @@ public final class HistoryJudge {
         return new SeriesVerdict(point.variant(), point.scenario(), point.regime(), point.metric(), point.unit(),
                 point.direction(), point.primary(), base, side, pi.deviationPct(), low, high, pi.pValue(), null,
                 null, past.length, point.steady(), Verdict.INCONCLUSIVE, null);
+    }
+
+    /**
+     * Where the history's newest level starts: the newest change point ({@link ChangePoints}, the analysis' own rule)
+     * of the window followed by the judged value, when it lies inside the window; 0 when there is none. The judged
+     * value takes part so that a step two runs before it (three points at the new level) is seen; a change point
+     * can never isolate the judged value itself (segments of at least three runs).
+     */
+    static int newestStep(double[] window, double value) {
+        if (window.length < 2 * ChangePoints.Settings.DEFAULTS.minSegment() || !allPositive(window) || !(value > 0)) {
+            return 0;
+        }
+        double[] series = Arrays.copyOf(window, window.length + 1);
+        series[window.length] = value;
+        int newest = 0;
+        for (ChangePoints.ChangePoint point : ChangePoints.detect(series)) {
+            if (point.index() < window.length) {
+                newest = Math.max(newest, point.index());
+            }
+        }
+        return newest;
+    }
+
+    private static double stepPct(double[] window, int cut) {
+        double before = Descriptive.mean(Arrays.copyOfRange(window, 0, cut));
+        double after = Descriptive.mean(Arrays.copyOfRange(window, cut, window.length));
+        return (after / before - 1) * 100;
     }
 
     /** A cell's value in one run: the geometric mean of its starts (the mean when a start measured 0). */
