@@ -65,8 +65,14 @@ public final class HistoryJudge {
         }
         String detail = String.format(Locale.ROOT, "prediction interval over the %d newest comparable runs (at least %d"
                 + " needed for a verdict)", comparable.size(), PredictionInterval.MIN_HISTORY);
-        return new Judgement(newest, head, null, new Judgement.Method("history", alpha, minEffectPct, detail),
-                Judgement.decide(rows, alpha, minEffectPct));
+        Judgement.Method method = new Judgement.Method("history", alpha, minEffectPct, detail);
+        if (head.hostProblem() != null) {
+            String withheld = "verdict withheld: " + head.hostProblem();
+            List<SeriesVerdict> unjudged = rows.stream().map(r -> r.with(null, Verdict.NOT_COMPARABLE, withheld))
+                    .toList();
+            return new Judgement(newest, head, withheld, method, unjudged);
+        }
+        return new Judgement(newest, head, null, method, Judgement.decide(rows, alpha, minEffectPct));
     }
 
     private static SeriesVerdict judge(RunRecord.Point point, List<Double> history, double alpha) {

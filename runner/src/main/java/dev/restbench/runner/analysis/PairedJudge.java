@@ -39,6 +39,10 @@ public final class PairedJudge {
         Judgement.Method method = new Judgement.Method("paired A/B blocks", alpha, rules.commonMinEffectPct(), detail,
                 rules.exceptions());
         String notComparable = Judgement.notComparableReason(base, head);
+        if (notComparable == null && head.hostProblem() != null) {
+            // Both sides ran in this one run: a host that changed under it changed under both, unevenly.
+            notComparable = "verdict withheld: " + head.hostProblem();
+        }
         Map<String, RunRecord.Point> basePoints = index(base);
         Map<String, RunRecord.Point> headPoints = index(head);
         Map<String, String> baseFailed = failedCells(base);

@@ -191,6 +191,34 @@ public final class RunRecord {
         return rounds.stream().mapToInt(Integer::intValue).toArray();
     }
 
+    /**
+     * Why this run's verdicts must be withheld, from the host's self-check it recorded ({@code hostCheck}: the
+     * calibration probe's change between the start and the end, steal on the service's core, other work on it during
+     * a start), against the limits recorded with them; null when the run recorded none or they held. Recomputed from
+     * the numbers, never taken as text from the record.
+     */
+    public String hostProblem() {
+        JsonNode check = raw.path("hostCheck");
+        JsonNode limits = check.path("limits");
+        double change = check.path("changePct").asDouble(0);
+        if (check.path("changePct").isNumber() && Math.abs(change) > limits.path("probeChangePct").asDouble(10)) {
+            return String.format(java.util.Locale.ROOT, "the host's calibration probe moved %+.1f %% during the run",
+                    change);
+        }
+        if (check.path("stealPct").isNumber() && check.path("stealPct").asDouble() > limits.path("stealPct").asDouble(2)) {
+            return String.format(java.util.Locale.ROOT, "the hypervisor took %.1f %% of the service's core (steal)",
+                    check.path("stealPct").asDouble());
+        }
+        if (check.path("othersPct").isNumber()
+                && check.path("othersPct").asDouble() > limits.path("othersPct").asDouble(10)) {
+            String where = check.path("othersWhere").asText("");
+            return String.format(java.util.Locale.ROOT, "other work took %.0f %% of the service's core during a"
+                    + " start%s", check.path("othersPct").asDouble(),
+                    where.matches("[a-z0-9/ -]{1,200}") ? " (" + where.replace("--", " ") + ")" : "");
+        }
+        return null;
+    }
+
     /** One start of a cell: the round it ran in, and why it failed (null when it was measured). */
     public record Start(int round, String failure) {
     }

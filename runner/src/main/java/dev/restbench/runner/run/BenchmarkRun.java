@@ -58,6 +58,9 @@ public final class BenchmarkRun {
     private Path runDir;
     /** BENCH_SERVICE_USER: the services (and their AOT training, jcmd) run as this user. */
     private Optional<ServiceUser> serviceUser = Optional.empty();
+    /** The host's self-check: a calibration probe on the service's core at the start and the end, its steal. */
+    private final HostCheck hostCheck;
+    private HostCheck.Report hostReport;
 
     /**
      * Runs a selection for another command (ab, drill) and returns the results directory it wrote (run.json in it
@@ -86,6 +89,8 @@ public final class BenchmarkRun {
         this.options = options;
         this.unavailable = Map.copyOf(unavailable);
         this.out = out;
+        this.hostCheck = new HostCheck(options.services().isEmpty() && manifest.pinning() != null
+                ? manifest.pinning().service() : null);
     }
 
     /** The results directory of this run (set once {@link #execute} has started). */
@@ -125,8 +130,10 @@ public final class BenchmarkRun {
              PostgresServer postgres = startPostgres()) {
             ChildProcesses.register(postgres);
             try {
+                String speedClass = hostCheck.begin();
+                out.println("host check: calibration probe speed class " + speedClass);
                 environment = Environment.capture(manifest, options.manifest(), selection, postgres.serverVersion(),
-                        !postgres.isEmbedded(), options.services());
+                        !postgres.isEmbedded(), options.services(), speedClass);
                 String template = null;
                 if (options.services().isEmpty()) {
                     Manifest.Dataset d = selection.dataset();
@@ -160,6 +167,10 @@ public final class BenchmarkRun {
                     }
                 }
                 progress.finish();
+                hostReport = hostCheck.end(results.othersOnServiceCores());
+                if (hostReport.problem() != null) {
+                    out.println("host check: " + hostReport.problem() + "; this run's verdicts are withheld");
+                }
             } finally {
                 ChildProcesses.unregister(postgres);
             }
@@ -187,7 +198,7 @@ public final class BenchmarkRun {
         return new ResultsWriter.RunInfo(runId, selection.profileName(),
                 started.truncatedTo(ChronoUnit.SECONDS).toString(),
                 Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), commit, environment, timings,
-                selection.plan(), roundsRun);
+                selection.plan(), roundsRun, hostReport);
     }
 
     static DatasetSpec datasetSpec(RunSelection selection) {

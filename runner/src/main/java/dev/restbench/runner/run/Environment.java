@@ -15,7 +15,7 @@ import java.util.Map;
 
 /**
  * Where and with what a run was measured. The fingerprint hashes what makes two runs comparable: the machine (CPU
- * model and count, governor, OS, kernel, JDK, PostgreSQL), the pinning and CPU source, and the method — the harness
+ * model and count, governor, OS, kernel, JDK, PostgreSQL, the calibration probe's speed class), the pinning and CPU source, and the method — the harness
  * version, each metric's definition version and the parts of the manifest that shape every measurement (the profile,
  * its scenarios in order with their loads, the dataset, the defaults, the error budget). Not the variants' own
  * entries: a variant's configuration is part of what is compared, like its code, and adding a variant must not start
@@ -25,10 +25,16 @@ import java.util.Map;
  */
 record Environment(String fingerprint, String cpuModel, int cpuCount, String governor, String os, String kernel,
                    String jdk, String postgres, int harnessVersion, String methodHash, String manifestHash,
-                   String profile, Map<String, String> pinning, String cpuSource, Map<String, String> services) {
+                   String profile, Map<String, String> pinning, String cpuSource, Map<String, String> services,
+                   String speedClass) {
 
+    /**
+     * @param speedClass the calibration probe's speed class at the start of the run ({@link HostCheck}): a host of
+     *                   another speed is another machine, whatever its CPU model string says
+     */
     static Environment capture(Manifest parsed, Path manifest, RunSelection selection, String postgresVersion,
-                               boolean externalPostgres, Map<String, String> services) throws IOException {
+                               boolean externalPostgres, Map<String, String> services, String speedClass)
+            throws IOException {
         String profile = selection.profileName();
         Manifest.Pinning pinning = parsed.pinning();
         String cpuModel = readCpuModel();
@@ -47,10 +53,11 @@ record Environment(String fingerprint, String cpuModel, int cpuCount, String gov
         String methodHash = methodHash(parsed, selection);
         String fingerprint = sha256(String.join("\n", List.of(cpuModel, Integer.toString(cpuCount),
                 String.valueOf(governor), os, kernel, jdk, postgresVersion, Integer.toString(parsed.harnessVersion()),
-                methodHash, profile, pins.toString(), cpuSource)).getBytes(StandardCharsets.UTF_8));
+                methodHash, profile, pins.toString(), cpuSource, "speed " + speedClass))
+                .getBytes(StandardCharsets.UTF_8));
         return new Environment(fingerprint, cpuModel, cpuCount, governor, os, kernel, jdk, postgresVersion,
                 parsed.harnessVersion(), methodHash, manifestHash, profile, pins, cpuSource,
-                java.util.Collections.unmodifiableMap(new LinkedHashMap<>(services)));
+                java.util.Collections.unmodifiableMap(new LinkedHashMap<>(services)), speedClass);
     }
 
     /** The manifest parts every measurement of this selection depends on, hashed (records print all their fields). */

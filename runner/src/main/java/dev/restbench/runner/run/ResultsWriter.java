@@ -28,8 +28,10 @@ final class ResultsWriter {
     static final int SCHEMA_VERSION = 2;
 
     /** What run.json records about the run besides the measurements. */
+    /** @param hostCheck the host's self-check over the run (null while it runs, or without one) */
     record RunInfo(String runId, String profile, String startedAt, String finishedAt, GitInfo commit,
-                   Environment environment, Map<String, Double> timings, RunPlan plan, int roundsRun) {
+                   Environment environment, Map<String, Double> timings, RunPlan plan, int roundsRun,
+                   HostCheck.Report hostCheck) {
     }
 
     private final Manifest manifest;
@@ -89,6 +91,7 @@ final class ResultsWriter {
         commit.put("dirty", info.commit().dirty());
         run.put("commit", commit);
         run.put("environment", info.environment());
+        run.put("hostCheck", info.hostCheck() == null ? null : info.hostCheck().toJson());
         Map<String, Object> plan = new LinkedHashMap<>();
         plan.put("seed", info.plan().seed());
         plan.put("rounds", info.roundsRun());
@@ -283,6 +286,9 @@ final class ResultsWriter {
         out.put("loadGenerator", roundOrNull(u.loadGenerator()));
         out.put("serviceCores", roundOrNull(u.serviceCores()));
         out.put("sharedCores", roundOrNull(u.sharedCores()));
+        // What else ran on the service's cores (other processes, interrupts, steal): busy minus the service's own.
+        out.put("others", u.service() == null || u.serviceCores() == null ? null
+                : roundOrNull(Math.max(0, u.serviceCores() - u.service())));
         return out;
     }
 

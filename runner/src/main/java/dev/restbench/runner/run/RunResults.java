@@ -122,6 +122,24 @@ final class RunResults {
         return out;
     }
 
+    /**
+     * Per measured start, the share of its service's cores that other work took (busy minus the service's own CPU),
+     * keyed "variant/scenario/regime start n"; starts without /proc readings are left out.
+     */
+    synchronized Map<String, Double> othersOnServiceCores() {
+        Map<String, Double> out = new LinkedHashMap<>();
+        cells.forEach((key, trials) -> {
+            for (TrialResult trial : trials) {
+                WindowMetrics.Utilisation u = trial.outcome().utilisation();
+                if (trial.outcome().ok() && u != null && u.service() != null && u.serviceCores() != null) {
+                    out.put(key.variant() + "/" + key.scenario() + "/" + key.regime() + " start " + (trial.trial() + 1),
+                            Math.max(0, u.serviceCores() - u.service()));
+                }
+            }
+        });
+        return out;
+    }
+
     synchronized Map<String, Map<String, List<Double>>> startupValues() {
         return startup;
     }

@@ -398,6 +398,28 @@ class PairedJudgeTest {
         assertThat(judgement.hasRegression()).isTrue();
     }
 
+    /** A run whose host changed under it (here: other work on the service's core) gets no verdict, and says why. */
+    @Test
+    void aRunWhoseHostCheckFailedIsWithheld() {
+        ObjectNode run = RunFixtures.empty("ab", "abc", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "quick");
+        perStartCell(run, "jersey--base", "mixed", 4, 100);
+        perStartCell(run, "jersey--head", "mixed", 4, 150);
+        ObjectNode check = run.putObject("hostCheck");
+        check.put("changePct", -0.4).put("stealPct", 0.0).put("othersPct", 27.3)
+                .put("othersWhere", "jersey--head/mixed/capacity start 2");
+        check.putObject("limits").put("probeChangePct", 10).put("stealPct", 2).put("othersPct", 10);
+        Judgement withheld = judge(RunFixtures.record(run));
+        assertThat(withheld.status()).isEqualTo(Judgement.Status.NOT_COMPARABLE);
+        assertThat(withheld.notComparableReason()).isEqualTo("verdict withheld: other work took 27 % of the"
+                + " service's core during a start (jersey head/mixed/capacity start 2)");
+        assertThat(withheld.hasRegression()).isFalse();
+
+        check.put("othersPct", 0.9);
+        assertThat(judge(RunFixtures.record(run)).notComparableReason()).isNull();
+        check.put("changePct", 14.0);
+        assertThat(judge(RunFixtures.record(run)).notComparableReason()).contains("probe moved +14.0 %");
+    }
+
     @Test
     void aStartThatMeasuredZeroGetsNoRatio() {
         ObjectNode run = RunFixtures.empty("ab", "abc", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "quick");

@@ -1,0 +1,232 @@
+package dev.restbench.runner.run;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The host checks itself: a fixed single-threaded CPU workload on the service's core at the start and at the end of
+ * every run (the calibration probe), the steal time of that core over the run from /proc/stat, and its clock where
+ * the kernel shows one. The start's speed, in classes 25 % wide, joins the environment fingerprint: a slower host
+ * starts a new series even when its CPU model string is generic ("AMD EPYC Processor"). A probe that moved by more
+ * than {@link #MAX_PROBE_CHANGE_PCT} between start and end, or steal above {@link #MAX_STEAL_PCT}, says the machine
+ * changed under the run; such a run's verdicts are withheld (analysis.RunRecord#hostProblem).
+ *
+ * <p>The workload is an integer recurrence in awk (two million steps, ~0.25 s here), run {@value #REPEATS} times
+ * pinned with taskset; the fastest counts (interference only slows a run down). Measured on this project's 2-core
+ * box, quiet: six runs within 1 % of each other (0.24–0.25 s).
+ */
+public final class HostCheck {
+
+    /** How far the probe may move between the start and the end of a run before its verdicts are withheld. */
+    public static final double MAX_PROBE_CHANGE_PCT = 10;
+    /** Steal time on the service's core over the run, in % of its time, above which its verdicts are withheld. */
+    public static final double MAX_STEAL_PCT = 2;
+    /**
+     * Other work on the service's cores during a measured start, in % of them, above which the run's verdicts are
+     * withheld. Quiet, this box shows 0.6–1 % (interrupts of the service's own traffic); a build beside a drill 3–49 %.
+     */
+    public static final double MAX_OTHERS_PCT = 10;
+    /** Width of a speed class: a factor of 1.25 (a host 25 % slower is another class). */
+    static final double CLASS_WIDTH = 1.25;
+
+    private static final int STEPS = 2_000_000;
+    private static final int REPEATS = 5;
+    private static final String PROGRAM = "BEGIN { x = 1; for (i = 0; i < " + STEPS + "; i++)"
+            + " x = (x * 1103515245 + 12345) % 2147483648; print x }";
+
+    /** One probe: the fastest of its repeats in millions of steps per second, and how far the slowest was behind. */
+    public record Probe(double mops, double spreadPct, Double clockMhz) {
+    }
+
+    /**
+     * What the run records: both probes, their change, the steal of the core over the run, and the most that other
+     * work (processes, interrupts, steal) took of the service's cores in a measured start ({@code othersPct}, where:
+     * {@code othersWhere}), from each start's utilisation (busy minus the service's own CPU).
+     */
+    public record Report(Integer cpu, Probe start, Probe end, Double changePct, Double stealPct, Double othersPct,
+                         String othersWhere) {
+
+        /** The reason this run's verdicts must be withheld, or null. */
+        public String problem() {
+            if (changePct != null && Math.abs(changePct) > MAX_PROBE_CHANGE_PCT) {
+                return String.format(Locale.ROOT, "the host's calibration probe moved %+.1f %% between the start and"
+                        + " the end of the run (more than %.0f %%)", changePct, MAX_PROBE_CHANGE_PCT);
+            }
+            if (stealPct != null && stealPct > MAX_STEAL_PCT) {
+                return String.format(Locale.ROOT, "the hypervisor took %.1f %% of the service's core (steal, more"
+                        + " than %.0f %%)", stealPct, MAX_STEAL_PCT);
+            }
+            if (othersPct != null && othersPct > MAX_OTHERS_PCT) {
+                return String.format(Locale.ROOT, "other work took %.0f %% of the service's core during a start of"
+                        + " %s (more than %.0f %%)", othersPct, othersWhere, MAX_OTHERS_PCT);
+            }
+            return null;
+        }
+
+        Map<String, Object> toJson() {
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("cpu", cpu);
+            out.put("start", probe(start));
+            out.put("end", probe(end));
+            out.put("changePct", round(changePct));
+            out.put("stealPct", round(stealPct));
+            out.put("othersPct", round(othersPct));
+            out.put("othersWhere", othersWhere);
+            Map<String, Object> limits = new LinkedHashMap<>();
+            limits.put("probeChangePct", MAX_PROBE_CHANGE_PCT);
+            limits.put("stealPct", MAX_STEAL_PCT);
+            limits.put("othersPct", MAX_OTHERS_PCT);
+            out.put("limits", limits);
+            out.put("problem", problem());
+            return out;
+        }
+
+        private static Map<String, Object> probe(Probe p) {
+            if (p == null) {
+                return null;
+            }
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("mops", round(p.mops()));
+            out.put("spreadPct", round(p.spreadPct()));
+            out.put("clockMhz", p.clockMhz());
+            return out;
+        }
+    }
+
+    private final Integer cpu;
+    private Probe start;
+    private long[] stealAtStart;
+
+    /** @param cpuSet the service's CPU set ("1", "2-3", "0,2"), or null: the probe then runs unpinned */
+    HostCheck(String cpuSet) {
+        this.cpu = firstCpu(cpuSet);
+    }
+
+    /** The probe at the start of the run; its speed class is the fingerprint's ("unknown" without awk). */
+    String begin() {
+        stealAtStart = steal(cpu);
+        start = probe(cpu).orElse(null);
+        return speedClass(start);
+    }
+
+    /**
+     * The probe at the end, and the run's report.
+     *
+     * @param others per measured start ("variant/scenario/regime start n"), the share of the service's cores other
+     *               work took (0–1)
+     */
+    Report end(Map<String, Double> others) {
+        Probe end = probe(cpu).orElse(null);
+        Map.Entry<String, Double> most = others.entrySet().stream().max(Map.Entry.comparingByValue()).orElse(null);
+        long[] stealAtEnd = steal(cpu);
+        Double change = start == null || end == null ? null : (end.mops() / start.mops() - 1) * 100;
+        Double stealPct = null;
+        if (stealAtStart != null && stealAtEnd != null && stealAtEnd[1] > stealAtStart[1]) {
+            stealPct = 100.0 * (stealAtEnd[0] - stealAtStart[0]) / (stealAtEnd[1] - stealAtStart[1]);
+        }
+        return new Report(cpu, start, end, change, stealPct, most == null ? null : most.getValue() * 100,
+                most == null ? null : most.getKey());
+    }
+
+    /** "c&lt;k&gt;": the probe's speed in classes of {@link #CLASS_WIDTH} (k = floor(log(mops) / log 1.25)). */
+    static String speedClass(Probe probe) {
+        if (probe == null) {
+            return "unknown";
+        }
+        return "c" + (int) Math.floor(Math.log(probe.mops()) / Math.log(CLASS_WIDTH));
+    }
+
+    static Optional<Probe> probe(Integer cpu) {
+        List<Double> seconds = new ArrayList<>();
+        for (int i = 0; i < REPEATS; i++) {
+            List<String> command = new ArrayList<>();
+            if (cpu != null) {
+                command.addAll(List.of("taskset", "-c", Integer.toString(cpu)));
+            }
+            command.addAll(List.of("awk", PROGRAM));
+            try {
+                long t0 = System.nanoTime();
+                Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+                String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+                if (process.waitFor() != 0 || output.isEmpty()) {
+                    return Optional.empty();
+                }
+                seconds.add((System.nanoTime() - t0) / 1e9);
+            } catch (IOException e) {
+                return Optional.empty(); // no awk or taskset: no probe, the report says so (null)
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Optional.empty();
+            }
+        }
+        double fastest = seconds.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+        double slowest = seconds.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+        return Optional.of(new Probe(STEPS / fastest / 1e6, (slowest / fastest - 1) * 100, clockMhz(cpu)));
+    }
+
+    /** [steal, total] ticks of the CPU (of all CPUs without one) since boot; null off Linux. */
+    static long[] steal(Integer cpu) {
+        try {
+            String label = cpu == null ? "cpu" : "cpu" + cpu;
+            for (String line : Files.readAllLines(Path.of("/proc/stat"))) {
+                String[] f = line.trim().split("\\s+");
+                if (f[0].equals(label) && f.length > 8) {
+                    long total = 0;
+                    for (int i = 1; i < f.length; i++) {
+                        total += Long.parseLong(f[i]);
+                    }
+                    return new long[] {Long.parseLong(f[8]), total};
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux
+        }
+        return null;
+    }
+
+    /** The core's current clock: cpufreq where the kernel has it, else /proc/cpuinfo; null when neither says. */
+    static Double clockMhz(Integer cpu) {
+        int n = cpu == null ? 0 : cpu;
+        try {
+            Path freq = Path.of("/sys/devices/system/cpu/cpu" + n + "/cpufreq/scaling_cur_freq");
+            if (Files.isReadable(freq)) {
+                return Long.parseLong(Files.readString(freq).trim()) / 1000.0;
+            }
+            int processor = -1;
+            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+                if (line.startsWith("processor")) {
+                    processor = Integer.parseInt(line.substring(line.indexOf(':') + 1).trim());
+                } else if (line.startsWith("cpu MHz") && processor == n) {
+                    return Double.parseDouble(line.substring(line.indexOf(':') + 1).trim());
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not readable here
+        }
+        return null;
+    }
+
+    static Integer firstCpu(String cpuSet) {
+        if (cpuSet == null || cpuSet.isBlank() || cpuSet.equals("external")) {
+            return null;
+        }
+        String first = cpuSet.split("[,-]")[0].trim();
+        try {
+            return Integer.parseInt(first);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private static Double round(Double value) {
+        return value == null ? null : Math.round(value * 1000) / 1000.0;
+    }
+}
