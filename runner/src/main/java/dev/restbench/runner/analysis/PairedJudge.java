@@ -217,8 +217,8 @@ public final class PairedJudge {
     /**
      * Per cell with a failed start on either side, one primary row that judges the failures round by round
      * ({@link PairedFailures}: McNemar's exact test over the rounds where only one side failed), so that one unlucky
-     * start cannot turn a verdict red (review D5). A side that failed in every one of at least two rounds while the
-     * other never did is decided at once (a crash, not chance); an imbalance otherwise carries its one-sided p-value
+     * start cannot turn a verdict red (review D5). A side that failed in every one of at least three rounds while the
+     * other never did is decided at once (a crash, not chance: {@link PairedFailures#ALWAYS_MIN_ROUNDS}); an imbalance otherwise carries its one-sided p-value
      * into {@link Judgement#decide}, where it joins its direction's Holm family with the primary series.
      */
     static Map<String, SeriesVerdict> failureRows(RunRecord base, RunRecord head) {

@@ -385,9 +385,9 @@ class VerdictRulesSimulationTest {
                 assertThat(before.share()).isGreaterThan(2 * now.share());
             }
         }
-        // Far flakier jars (a failure rate shared by both sides): still at most α. The worst is two rounds at 40 %,
-        // where a head failing both rounds while the base never did is decided at once (0.4² × 0.6² = 5.8 %).
-        for (double rate : new double[] {0.05, 0.2, 0.4}) {
+        // Far flakier jars (a failure rate shared by both sides): still at most α. A head failing in every round while
+        // the base never did is decided at once only from three rounds: at two, 40 % would give 0.4² × 0.6² = 5.8 %.
+        for (double rate : new double[] {0.05, 0.2, 0.4, 0.5}) {
             for (int rounds : new int[] {2, 7, 20}) {
                 Rate now = falseRed(1, rounds, rate, false, 500 + rounds + (long) (100 * rate));
                 print("D5 shared failure rate", "%.1f %% per start, 3 cells x %d rounds, A/A: red headline %s",
@@ -415,19 +415,21 @@ class VerdictRulesSimulationTest {
     }
 
     /**
-     * D5, the other side: a head whose every start fails is FAILED at once from two rounds on (unless the base
-     * failed in one of them too); one that fails half of its starts (base 0.5 %) needs rounds, since only the rounds
+     * D5, the other side: a head whose every start fails is FAILED at once from three rounds on (unless the base
+     * failed in one of them too), and only undecided with two; one that fails half of its starts (base 0.5 %) needs rounds, since only the rounds
      * where one side failed alone carry evidence and each halves the p-value at most, and Holm divides α among the
      * primary series that could be tested (fewer when the head's failures leave fewer paired rounds).
      */
     @Test
     void aHeadThatAlwaysFailsIsFailedAtOnceAndAFlakyOneWithRounds() {
-        Rate always = failedCell(1.0, 2, 401);
+        Rate always = failedCell(1.0, 3, 401);
+        Rate alwaysTwo = failedCell(1.0, 2, 404);
         Rate flaky7 = failedCell(0.5, 7, 402);
         Rate flaky20 = failedCell(0.5, 20, 403);
-        print("D5 failing head", "every start fails, 2 rounds: FAILED %s", always);
+        print("D5 failing head", "every start fails, 3 rounds: FAILED %s; 2 rounds: %s", always, alwaysTwo);
         print("D5 failing head", "half the starts fail, 7 rounds: FAILED %s; 20 rounds: %s", flaky7, flaky20);
         assertThat(always.share()).isGreaterThan(0.98);
+        assertThat(alwaysTwo.share()).isLessThan(0.05);
         assertThat(flaky7.share()).isBetween(0.02, 0.15);
         assertThat(flaky20.share()).isBetween(0.6, 0.95);
     }
