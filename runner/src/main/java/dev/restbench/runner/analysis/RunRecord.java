@@ -141,8 +141,12 @@ public final class RunRecord {
                 Direction direction = summary.hasNonNull("direction")
                         ? Direction.fromJson(summary.path("direction").asText()) : metric.direction();
                 double[] values = values(summary);
+                // Paired by round where the record says it (a start that never got ready shifts the index).
+                int[] rounds = summary.path("rounds").size() == values.length && values.length > 0
+                        ? java.util.stream.StreamSupport.stream(summary.path("rounds").spliterator(), false)
+                        .mapToInt(JsonNode::asInt).toArray() : sequence(values.length);
                 points.add(new Point(name, STARTUP_SCENARIO, STARTUP_REGIME, entry.getKey(), unit, direction,
-                        false, true, null, values, sequence(values.length), new double[0][], true, null));
+                        false, true, null, values, rounds, new double[0][], true, null));
             });
         }
         for (JsonNode cell : raw.path("cells")) {

@@ -114,8 +114,13 @@ final class ResultsWriter {
                 entry.put("classification", v.labels());
             });
             Map<String, Object> startupMetrics = new LinkedHashMap<>();
-            metrics.forEach((id, s) -> startupMetrics.put(id,
-                    summary(manifest, id, s, results.startupValues().get(variant).get(id), null)));
+            metrics.forEach((id, s) -> {
+                Map<String, Object> summary = summary(manifest, id, s, results.startupValues().get(variant).get(id),
+                        null);
+                // The round of each value: a start that never got ready has none, so values pair by round, not index.
+                summary.put("rounds", results.startupRounds().getOrDefault(variant, Map.of()).get(id));
+                startupMetrics.put(id, summary);
+            });
             entry.put("startup", startupMetrics);
             variants.add(entry);
         });

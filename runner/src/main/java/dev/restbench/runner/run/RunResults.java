@@ -73,6 +73,7 @@ final class RunResults {
 
     private final Map<CellKey, List<TrialResult>> cells = new LinkedHashMap<>();
     private final Map<String, Map<String, List<Double>>> startup = new LinkedHashMap<>();
+    private final Map<String, Map<String, List<Integer>>> startupRounds = new LinkedHashMap<>();
     private final Map<String, Integer> startsPerVariant = new LinkedHashMap<>();
     private final RunOptions.FailedStarts failedStarts;
 
@@ -100,9 +101,19 @@ final class RunResults {
         cells.get(key).add(result);
     }
 
-    synchronized void addStartup(String variant, Map<String, Double> metrics) {
+    /** A start's startup metrics, with the round it ran in (a start that never got ready has none). */
+    synchronized void addStartup(String variant, int round, Map<String, Double> metrics) {
         Map<String, List<Double>> values = startup.get(variant);
-        metrics.forEach((id, v) -> values.computeIfAbsent(id, k -> new ArrayList<>()).add(v));
+        Map<String, List<Integer>> rounds = startupRounds.computeIfAbsent(variant, k -> new LinkedHashMap<>());
+        metrics.forEach((id, v) -> {
+            values.computeIfAbsent(id, k -> new ArrayList<>()).add(v);
+            rounds.computeIfAbsent(id, k -> new ArrayList<>()).add(round);
+        });
+    }
+
+    /** Per variant and startup metric, the round of each value (what an A/B pairs them by). */
+    synchronized Map<String, Map<String, List<Integer>>> startupRounds() {
+        return startupRounds;
     }
 
     synchronized List<CellSummary> cells() {

@@ -92,7 +92,7 @@ final class TrialRunner {
                     context.serviceUser())) {
                 long readyMs = service.awaitHealthy(Duration.ofSeconds(context.manifest().defaults().healthTimeoutSeconds()));
                 add("startupS", t);
-                recordStartup(trial.variant().name(), service, readyMs);
+                recordStartup(trial.variant().name(), trial.round(), service, readyMs);
                 measureCells(trial, index, service);
                 t = System.nanoTime();
             }
@@ -262,7 +262,7 @@ final class TrialRunner {
         context.events().accept(trial.variant().name() + " s" + (index + 1) + " FAILED: " + reason);
     }
 
-    private void recordStartup(String variant, ServiceProcess service, long readyMs) {
+    private void recordStartup(String variant, int round, ServiceProcess service, long readyMs) {
         Map<String, Double> startup = new LinkedHashMap<>();
         startup.put("time_to_ready_ms", (double) readyMs);
         ProcFs.rssKb(service.pid()).ifPresent(kb -> startup.put("rss_after_start_mb", kb / 1024.0));
@@ -271,7 +271,7 @@ final class TrialRunner {
         } catch (Exception e) {
             context.events().accept(variant + ": first metrics scrape failed: " + e.getMessage());
         }
-        context.results().addStartup(variant, startup);
+        context.results().addStartup(variant, round, startup);
     }
 
     private Map<String, String> properties(RunPlan.Trial trial, RunPlan.Cell cell, ServiceUnderTest service) {

@@ -420,6 +420,33 @@ class PairedJudgeTest {
         assertThat(judge(RunFixtures.record(run)).notComparableReason()).contains("probe moved +14.0 %");
     }
 
+    /**
+     * D9: startup metrics were paired by index. The head's start of round 1 never got ready, so its values are rounds
+     * 0 and 2; by index its round-2 value (the slow one) met the base's round 1 and the change read −33 %, by round
+     * it is a constant +10 %.
+     */
+    @Test
+    void startupMetricsArePairedByRoundNotByIndex() {
+        ObjectNode run = RunFixtures.empty("ab", "abc", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "quick");
+        startup(run, "jersey--base", new double[] {1000, 3000, 2000}, new int[] {0, 1, 2});
+        startup(run, "jersey--head", new double[] {1100, 2200}, new int[] {0, 2});
+        SeriesVerdict row = row(judge(RunFixtures.record(run)), "time_to_ready_ms");
+        assertThat(row.n()).isEqualTo(2);
+        assertThat(row.changePct()).isCloseTo(10.0, org.assertj.core.api.Assertions.within(1e-6));
+    }
+
+    private static void startup(ObjectNode run, String variant, double[] values, int[] rounds) {
+        ObjectNode metric = ((com.fasterxml.jackson.databind.node.ArrayNode) run.get("variants")).addObject()
+                .put("name", variant).putObject("startup").putObject("time_to_ready_ms");
+        metric.put("unit", "ms").put("direction", "smaller").put("n", values.length);
+        com.fasterxml.jackson.databind.node.ArrayNode v = metric.putArray("values");
+        com.fasterxml.jackson.databind.node.ArrayNode r = metric.putArray("rounds");
+        for (int i = 0; i < values.length; i++) {
+            v.add(values[i]);
+            r.add(rounds[i]);
+        }
+    }
+
     @Test
     void aStartThatMeasuredZeroGetsNoRatio() {
         ObjectNode run = RunFixtures.empty("ab", "abc", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "quick");
