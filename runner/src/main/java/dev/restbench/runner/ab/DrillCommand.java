@@ -20,6 +20,7 @@ import dev.restbench.runner.io.AtomicFiles;
 import dev.restbench.runner.run.BenchmarkRun;
 import dev.restbench.runner.run.RunOptions;
 import dev.restbench.runner.run.RunSelection;
+import dev.restbench.runner.stats.Interval;
 import dev.restbench.runner.stats.PowerSimulation;
 import dev.restbench.runner.stats.VarianceComponents;
 import picocli.CommandLine.Command;
@@ -371,6 +372,9 @@ public final class DrillCommand implements Callable<Integer> {
         }
         out.append(rates.markdown()).append('\n')
                 .append(components(sameJar, kinds.contains("aa"), perTrial, rules, prRounds, prSeries));
+        if (kinds.contains("aa")) {
+            out.append(pairedSpread(runs, rules, prSeries));
+        }
         return out.toString();
     }
 
@@ -458,21 +462,104 @@ public final class DrillCommand implements Callable<Integer> {
                     AbCommand.ALPHA, minEffect, 3, 4000, 1).detectionRate();
             double pr = PowerSimulation.simulate(noise, new PowerSimulation.Design(prRounds, windows), 1.10,
                     AbCommand.ALPHA, minEffect, prSeries, 4000, 2).detectionRate();
-            int needed = -1;
-            for (int n = 2; n <= 60; n++) {
-                if (PowerSimulation.simulate(noise, new PowerSimulation.Design(n, windows), 1.10, AbCommand.ALPHA,
-                        minEffect, prSeries, 2000, 3).detectionRate() >= 0.95) {
-                    needed = n;
-                    break;
-                }
+            int needed = roundsFor95(noise, windows, minEffect, prSeries, 2000);
+            // D8: the between-start CV's own precision, and the rounds at both ends of it (the within fixed).
+            Interval between = VarianceComponents.betweenCvInterval(starts, 0.90, 1000, 4);
+            String betweenText = pct(c.betweenCvPct());
+            String neededText = needed < 0 ? "> 60" : Integer.toString(needed);
+            if (between != null) {
+                betweenText += " (" + pct(between.low()) + "–" + pct(between.high()) + ")";
+                int low = roundsFor95(new PowerSimulation.Noise(sd(between.low()), noise.withinStartSd(), 0), windows,
+                        minEffect, prSeries, 1000);
+                int high = roundsFor95(new PowerSimulation.Noise(sd(between.high()), noise.withinStartSd(), 0), windows,
+                        minEffect, prSeries, 1000);
+                neededText += " (" + (low < 0 ? "> 60" : low) + "–" + (high < 0 ? "> 60" : high) + ")";
             }
-            table.row(point.seriesKey(), c.starts() + " × " + windows, pct(c.betweenCvPct()), pct(c.withinCvPct()),
+            table.row(point.seriesKey(), c.starts() + " × " + windows, betweenText, pct(c.withinCvPct()),
                     Integer.toString(c.optimalWindowsPerStart(60, 5, 20)), pct(100 * drill), pct(100 * pr),
-                    needed < 0 ? "> 60" : Integer.toString(needed));
+                    neededText);
         }
         out.append(table.markdown());
-        out.append("\n(Optimal windows per start by Kalibera & Jones for a start costing 60 s and a window 5 s.)\n");
+        out.append("\n(Between starts with its 90 % parametric-bootstrap interval, and the rounds at both ends of it."
+                + " Optimal windows per start by Kalibera & Jones for a start costing 60 s and a window 5 s.)\n");
         return out.toString();
+    }
+
+    /** The fewest rounds at which +10 % in one of {@code series} is found 95 % of the time; −1 beyond 60. */
+    private static int roundsFor95(PowerSimulation.Noise noise, int windows, double minEffect, int series,
+                                   int replications) {
+        for (int n = 2; n <= 60; n++) {
+            if (PowerSimulation.simulate(noise, new PowerSimulation.Design(n, windows), 1.10, AbCommand.ALPHA,
+                    minEffect, series, replications, 3).detectionRate() >= 0.95) {
+                return n;
+            }
+        }
+        return -1;
+    }
+
+    /** The log-scale sd of a CV in % (exact for a log-normal). */
+    private static double sd(double cvPct) {
+        double cv = cvPct / 100;
+        return Math.sqrt(Math.log1p(cv * cv));
+    }
+
+    /**
+     * D8: what a paired verdict faces, measured directly: per primary series, the rounds' log ratios of {@code aa}
+     * against {@code a} (the same jar), their sd with its 90 % χ² interval, and the rounds a PR needs at that spread
+     * (and at its interval's ends). The components above take the between-start part from starts pooled over rounds,
+     * so any round-to-round drift, which pairing cancels, counts as noise there.
+     */
+    static String pairedSpread(List<RunRecord> runs, MetricRules rules, int prSeries) {
+        TextTable table = TextTable.of(List.of("series", "rounds", "A/A paired sd per round (90 %)",
+                "rounds for 95 % at " + prSeries + " series"), 1);
+        RunRecord first = InterleavedRun.select(runs.get(0), "a", null);
+        for (RunRecord.Point point : first.points()) {
+            if (!point.primary()) {
+                continue;
+            }
+            List<Double> logRatios = new ArrayList<>();
+            for (RunRecord run : runs) {
+                Map<Integer, Double> a = byRound(InterleavedRun.select(run, "a", null), point.seriesKey());
+                Map<Integer, Double> aa = byRound(InterleavedRun.select(run, "aa", null), point.seriesKey());
+                a.forEach((round, value) -> {
+                    Double other = aa.get(round);
+                    if (other != null && value > 0 && other > 0) {
+                        logRatios.add(Math.log(other / value));
+                    }
+                });
+            }
+            double[] spread = VarianceComponents.pairedSd(logRatios.stream().mapToDouble(Double::doubleValue).toArray(),
+                    0.90);
+            if (spread == null) {
+                continue;
+            }
+            double minEffect = rules.minEffectPct(point.metric());
+            String[] rounds = new String[3];
+            for (int i = 0; i < 3; i++) {
+                // A paired log ratio per round of sd s: one side with sd s/√2, the other none (no windows to split).
+                int n = roundsFor95(new PowerSimulation.Noise(spread[i] / Math.sqrt(2), 0, 0), 1, minEffect, prSeries,
+                        i == 0 ? 2000 : 1000);
+                rounds[i] = n < 0 ? "> 60" : Integer.toString(n);
+            }
+            table.row(point.seriesKey(), Integer.toString(logRatios.size()),
+                    pct(100 * spread[0]) + " (" + pct(100 * spread[1]) + "–" + pct(100 * spread[2]) + ")",
+                    rounds[0] + " (" + rounds[1] + "–" + rounds[2] + ")");
+        }
+        return "\nThe A/A's paired spread (`aa` against `a`, round by round: what the paired verdict faces, drift between"
+                + " rounds cancelled), and the rounds for 95 % it implies (at the interval's ends in brackets):\n\n"
+                + table.markdown();
+    }
+
+    private static Map<Integer, Double> byRound(RunRecord record, String seriesKey) {
+        Map<Integer, Double> out = new java.util.LinkedHashMap<>();
+        for (RunRecord.Point p : record.points()) {
+            if (p.seriesKey().equals(seriesKey)) {
+                for (int i = 0; i < p.values().length; i++) {
+                    out.put(p.rounds()[i], p.values()[i]);
+                }
+            }
+        }
+        return out;
     }
 
     /**

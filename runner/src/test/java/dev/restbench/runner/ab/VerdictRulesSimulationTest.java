@@ -428,7 +428,7 @@ class VerdictRulesSimulationTest {
         Rate flaky20 = failedCell(0.5, 20, 403);
         print("D5 failing head", "every start fails, 3 rounds: FAILED %s; 2 rounds: %s", always, alwaysTwo);
         print("D5 failing head", "half the starts fail, 7 rounds: FAILED %s; 20 rounds: %s", flaky7, flaky20);
-        assertThat(always.share()).isGreaterThan(0.98);
+        assertThat(always.share()).isGreaterThan(0.95); // the base fails in one of 3 rounds 1.5 % of the time
         assertThat(alwaysTwo.share()).isLessThan(0.05);
         assertThat(flaky7.share()).isBetween(0.02, 0.15);
         assertThat(flaky20.share()).isBetween(0.6, 0.95);
