@@ -370,6 +370,13 @@ public final class DrillCommand implements Callable<Integer> {
         if (kinds.contains("aa")) {
             runs.forEach(run -> sameJar.add(InterleavedRun.select(run, "aa", null)));
         }
+        for (RunRecord run : runs) {
+            if (run.hostProblem() != null) {
+                // As a PR's A/B would be: withheld. Said here, or the rates would read as a powerless verdict.
+                out.append("**Host check, run `").append(run.runId()).append("`:** ").append(run.hostProblem())
+                        .append(". Its trials' verdicts were withheld and count as not raised.\n\n");
+            }
+        }
         out.append(rates.markdown()).append('\n')
                 .append(components(sameJar, kinds.contains("aa"), perTrial, rules, prRounds, prSeries));
         if (kinds.contains("aa")) {

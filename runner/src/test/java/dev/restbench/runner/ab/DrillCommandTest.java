@@ -76,6 +76,43 @@ class DrillCommandTest {
         assertThat(point.windows()).hasNumberOfRows(4);
     }
 
+    /** A failed start (recorded per start) has no values: a trial's cut keeps each value with its own round. */
+    @Test
+    void aTrialsCutSkipsTheValuesOfFailedStarts() {
+        ObjectNode raw = drill().raw().deepCopy();
+        for (com.fasterxml.jackson.databind.JsonNode cell : raw.path("cells")) {
+            if (cell.path("variant").asText().equals("jersey--a")) {
+                // Round 5 failed: its trial says so and the metrics lose its value (as ResultsWriter writes it).
+                ((ObjectNode) cell.path("trials").get(5)).put("status", "failed").put("reason", "crashed");
+                cell.path("metrics").forEach(m -> {
+                    ((com.fasterxml.jackson.databind.node.ArrayNode) m.path("values")).remove(5);
+                    ((com.fasterxml.jackson.databind.node.ArrayNode) m.path("windows")).remove(5);
+                });
+            }
+        }
+        RunRecord whole = RunFixtures.record(raw);
+        RunRecord a = InterleavedRun.select(whole, "a", null);
+        RunRecord.Point before = a.points().stream().filter(p -> "cpu_us_per_req".equals(p.metric())).findFirst()
+                .orElseThrow();
+        RunRecord.Point cut = DrillCommand.rounds(a, 4, 8).points().stream()
+                .filter(p -> "cpu_us_per_req".equals(p.metric())).findFirst().orElseThrow();
+        assertThat(cut.rounds()).containsExactly(4, 6, 7);
+        // Round 6's value is the whole record's value of round 6 (index 5 there, after the failed round's removal).
+        assertThat(cut.values()[1]).isEqualTo(before.values()[5]);
+    }
+
+    /** A drill run whose host changed under it says so: its trials were withheld, not powerless. */
+    @Test
+    void aRunWithAHostProblemSaysItsTrialsWereWithheld() {
+        ObjectNode raw = drill().raw().deepCopy();
+        raw.putObject("hostCheck").put("othersPct", 31.0).put("othersWhere", "jersey--cpu10/join-filter/capacity start 3")
+                .putObject("limits").put("probeChangePct", 10).put("stealPct", 2).put("othersPct", 10);
+        String report = DrillCommand.report(RunFixtures.record(raw), List.of("aa", "cpu10"), 4, RunFixtures.catalogue(),
+                2, 12);
+        assertThat(report).contains("**Host check, run `drill`:** other work took 31 % of the service's core")
+                .contains("| cpu10 | 5 | 0/5 = ");
+    }
+
     @Test
     void withoutAnAaCopyTheComponentsAreAsAlone() {
         String report = DrillCommand.report(drill(), List.of("cpu10"), 4, RunFixtures.catalogue(), 2, 12);
