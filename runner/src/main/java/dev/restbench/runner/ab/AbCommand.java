@@ -192,7 +192,7 @@ public final class AbCommand implements Callable<Integer> {
             scope.why().forEach((variant, why) -> System.out.println("  measure " + variant + ": " + why));
             scope.skipped().forEach((variant, why) -> System.out.println("  skip    " + variant + ": " + why));
             if (scope.measure().isEmpty()) {
-                return nothingToMeasure(base, head, scope);
+                return nothingToMeasure(workdir, base, head, scope);
             }
             variants = scope.measure();
         }
@@ -308,8 +308,8 @@ public final class AbCommand implements Callable<Integer> {
      * A head that changes no variant of the profile and not the harness: no build, no run, a comment that says so
      * (and {@code scope.json} in --workdir, which the PR workflow hands to the comment job instead of a run record).
      */
-    private int nothingToMeasure(String base, String head, ChangedVariants.Scope scope) throws java.io.IOException {
-        Path workdir = (workdirOption != null ? workdirOption : rootOption.path().resolve("target/ab")).toAbsolutePath();
+    private int nothingToMeasure(Path workdir, String base, String head, ChangedVariants.Scope scope)
+            throws java.io.IOException {
         com.fasterxml.jackson.databind.node.ObjectNode record = Json.MAPPER.createObjectNode();
         record.put("base", base).put("head", head).put("profile", profile);
         record.putArray("measured");

@@ -558,15 +558,8 @@ public final class DrillCommand implements Callable<Integer> {
     }
 
     private static Map<Integer, Double> byRound(RunRecord record, String seriesKey) {
-        Map<Integer, Double> out = new java.util.LinkedHashMap<>();
-        for (RunRecord.Point p : record.points()) {
-            if (p.seriesKey().equals(seriesKey)) {
-                for (int i = 0; i < p.values().length; i++) {
-                    out.put(p.rounds()[i], p.values()[i]);
-                }
-            }
-        }
-        return out;
+        return record.points().stream().filter(p -> p.seriesKey().equals(seriesKey)).findFirst()
+                .map(RunRecord.Point::byRound).orElse(Map.of());
     }
 
     /**

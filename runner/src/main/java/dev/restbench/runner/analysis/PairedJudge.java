@@ -96,8 +96,8 @@ public final class PairedJudge {
 
     private static SeriesVerdict paired(RunRecord.Point any, RunRecord.Point b, RunRecord.Point h, double alpha,
                                         int primaryCount, MetricRules.Rule rule) {
-        Map<Integer, Double> baseByRound = byRound(b);
-        Map<Integer, Double> headByRound = byRound(h);
+        Map<Integer, Double> baseByRound = b.byRound();
+        Map<Integer, Double> headByRound = h.byRound();
         List<Double> pairedBase = new ArrayList<>();
         List<Double> pairedHead = new ArrayList<>();
         baseByRound.forEach((round, value) -> {
@@ -181,14 +181,6 @@ public final class PairedJudge {
                 : (java.util.Arrays.stream(values).max().orElse(0) - java.util.Arrays.stream(values).min().orElse(0))
                 / value * 100;
         return new SeriesVerdict.Side(value, values.length, windows, spread);
-    }
-
-    private static Map<Integer, Double> byRound(RunRecord.Point point) {
-        Map<Integer, Double> out = new LinkedHashMap<>();
-        for (int i = 0; i < point.values().length; i++) {
-            out.put(point.rounds()[i], point.values()[i]);
-        }
-        return out;
     }
 
     private static boolean hasZero(double[] values) {

@@ -35,6 +35,15 @@ public final class RunRecord {
         public String cellKey() {
             return variant + "/" + scenario + "/" + regime;
         }
+
+        /** Each start's value by the round it ran in (what paired comparisons match on). */
+        public Map<Integer, Double> byRound() {
+            Map<Integer, Double> out = new LinkedHashMap<>();
+            for (int i = 0; i < values.length; i++) {
+                out.put(rounds[i], values[i]);
+            }
+            return out;
+        }
     }
 
     public static final String STARTUP_SCENARIO = "startup";
