@@ -49,6 +49,8 @@ export const METRIC_LABELS = {
   threads_peak: 'Threads peak',
   hikari_active_mean: 'Hikari active mean',
   hikari_active_peak: 'Hikari active peak',
+  sql_statements_per_req: 'SQL statements per request',
+  sql_rows_per_req: 'SQL rows per request',
   time_to_ready_ms: 'Time to ready',
   rss_after_start_mb: 'RSS after start',
   heap_after_start_mb: 'Heap after start',

@@ -39,13 +39,24 @@ public final class Judgement {
     private final RunRecord base;
     private final RunRecord head;
     private final String notComparableReason;
+    private final String withheldReason;
     private final Method method;
     private final List<SeriesVerdict> rows;
 
     Judgement(RunRecord base, RunRecord head, String notComparableReason, Method method, List<SeriesVerdict> rows) {
+        this(base, head, notComparableReason, null, method, rows);
+    }
+
+    /**
+     * @param withheldReason why the host-dependent series were withheld while the host-independent ones (counts of
+     *                       work) were judged; null when nothing was withheld
+     */
+    Judgement(RunRecord base, RunRecord head, String notComparableReason, String withheldReason, Method method,
+              List<SeriesVerdict> rows) {
         this.base = base;
         this.head = head;
         this.notComparableReason = notComparableReason;
+        this.withheldReason = withheldReason;
         this.method = method;
         this.rows = List.copyOf(rows);
     }
@@ -195,6 +206,11 @@ public final class Judgement {
         return notComparableReason;
     }
 
+    /** Why the timings' verdicts were withheld while the counts were judged; null when nothing was withheld. */
+    public String withheldReason() {
+        return withheldReason;
+    }
+
     public Method method() {
         return method;
     }
@@ -234,6 +250,10 @@ public final class Judgement {
         }
         if (hasRegression()) {
             return Status.REGRESSION;
+        }
+        if (withheldReason != null) {
+            // The counts alone said nothing is wrong; what the timings would say is unknown.
+            return Status.NOT_COMPARABLE;
         }
         Map<Verdict, Integer> primary = counts(true);
         int judged = rows.stream().filter(SeriesVerdict::primary).toList().size();

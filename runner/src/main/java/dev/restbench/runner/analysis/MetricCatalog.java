@@ -33,6 +33,8 @@ public final class MetricCatalog {
         put("threads_peak", "threads", Direction.SMALLER);
         put("hikari_active_mean", "connections", Direction.SMALLER);
         put("hikari_active_peak", "connections", Direction.SMALLER);
+        put("sql_statements_per_req", "statements", Direction.SMALLER);
+        put("sql_rows_per_req", "rows", Direction.SMALLER);
         put("time_to_ready_ms", "ms", Direction.SMALLER);
         put("rss_after_start_mb", "MB", Direction.SMALLER);
         put("heap_after_start_mb", "MB", Direction.SMALLER);

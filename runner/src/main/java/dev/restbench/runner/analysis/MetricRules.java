@@ -25,8 +25,9 @@ public final class MetricRules {
      * @param minEffectPct the smallest change that matters, in %
      * @param discrete     the paired test is {@link PairedRatio.Test#SIGN_FLIP}
      * @param reciprocalOf the metric this one is 1 / x of; null for a judged metric
+     * @param hostIndependent judged even when the host check withholds the other verdicts (a count of work)
      */
-    public record Rule(double minEffectPct, boolean discrete, String reciprocalOf) {
+    public record Rule(double minEffectPct, boolean discrete, String reciprocalOf, boolean hostIndependent) {
 
         public boolean judged() {
             return reciprocalOf == null;
@@ -56,7 +57,7 @@ public final class MetricRules {
             if (minEffect == null) {
                 throw new IllegalArgumentException("metric " + m.id() + " has no minEffectPct");
             }
-            rules.put(m.id(), new Rule(minEffect, m.discrete(), m.reciprocalOf()));
+            rules.put(m.id(), new Rule(minEffect, m.discrete(), m.reciprocalOf(), m.hostIndependent()));
         }
         return new MetricRules(rules, largest(rules));
     }
@@ -66,15 +67,16 @@ public final class MetricRules {
      * per-metric rules (the history verdict still uses it).
      */
     public static MetricRules uniform(double minEffectPct) {
-        return new MetricRules(Map.of(), new Rule(requireMinEffect(minEffectPct, "minEffectPct"), false, null));
+        return new MetricRules(Map.of(), new Rule(requireMinEffect(minEffectPct, "minEffectPct"), false, null, false));
     }
 
     /** The same rules with every minimum effect replaced ({@code --min-effect}). */
     public MetricRules withMinEffect(double minEffectPct) {
         requireMinEffect(minEffectPct, "minEffectPct");
         Map<String, Rule> replaced = new LinkedHashMap<>();
-        rules.forEach((id, r) -> replaced.put(id, new Rule(minEffectPct, r.discrete(), r.reciprocalOf())));
-        return new MetricRules(replaced, new Rule(minEffectPct, false, null));
+        rules.forEach((id, r) -> replaced.put(id, new Rule(minEffectPct, r.discrete(), r.reciprocalOf(),
+                r.hostIndependent())));
+        return new MetricRules(replaced, new Rule(minEffectPct, false, null, false));
     }
 
     /**
@@ -82,13 +84,14 @@ public final class MetricRules {
      * {@code catalogue} wherever it knows the metric; only the minimum effects stay. A recorded design is untrusted
      * data (the PR comment job reads it from the benchmark job's artifact): its minimum effects are range-checked
      * settings, as schema 1's one minimum effect was, but a record that called CPU per request a reciprocal would take
-     * it out of the verdict.
+     * it out of the verdict, and one that called it host-independent would judge it on a host that changed.
      */
     public MetricRules withFactsOf(MetricRules catalogue) {
         Map<String, Rule> out = new LinkedHashMap<>();
         rules.forEach((id, r) -> {
             Rule known = catalogue.rules.get(id);
-            out.put(id, known == null ? r : new Rule(r.minEffectPct(), known.discrete(), known.reciprocalOf()));
+            out.put(id, known == null ? new Rule(r.minEffectPct(), r.discrete(), r.reciprocalOf(), false)
+                    : new Rule(r.minEffectPct(), known.discrete(), known.reciprocalOf(), known.hostIndependent()));
         });
         return new MetricRules(out, unknown);
     }
@@ -147,6 +150,9 @@ public final class MetricRules {
             if (e.getValue().reciprocalOf() != null) {
                 rule.put("reciprocalOf", e.getValue().reciprocalOf());
             }
+            if (e.getValue().hostIndependent()) {
+                rule.put("hostIndependent", true);
+            }
         });
         return node;
     }
@@ -169,14 +175,15 @@ public final class MetricRules {
                 throw new IllegalArgumentException(at + ".reciprocalOf must name another metric of the record");
             }
             rules.put(e.getKey(), new Rule(requireMinEffect(rule.path("minEffectPct").asDouble(), at + ".minEffectPct"),
-                    rule.path("discrete").asBoolean(false), reciprocal.isTextual() ? reciprocal.asText() : null));
+                    rule.path("discrete").asBoolean(false), reciprocal.isTextual() ? reciprocal.asText() : null,
+                    rule.path("hostIndependent").asBoolean(false)));
         }
         return new MetricRules(rules, largest(rules));
     }
 
     private static Rule largest(Map<String, Rule> rules) {
         double max = rules.values().stream().mapToDouble(Rule::minEffectPct).max().orElse(5);
-        return new Rule(max, false, null);
+        return new Rule(max, false, null, false);
     }
 
     private static double requireMinEffect(double pct, String what) {

@@ -39,10 +39,10 @@ public final class PairedJudge {
         Judgement.Method method = new Judgement.Method("paired A/B blocks", alpha, rules.commonMinEffectPct(), detail,
                 rules.exceptions());
         String notComparable = Judgement.notComparableReason(base, head);
-        if (notComparable == null && head.hostProblem() != null) {
-            // Both sides ran in this one run: a host that changed under it changed under both, unevenly.
-            notComparable = "verdict withheld: " + head.hostProblem();
-        }
+        // Both sides ran in this one run: a host that changed under it changed under both, unevenly. Its timings are
+        // withheld; counts of the work done (SQL statements per request) are not the host's to move, and stay judged.
+        String withheld = notComparable == null && head.hostProblem() != null
+                ? "verdict withheld: " + head.hostProblem() : null;
         Map<String, RunRecord.Point> basePoints = index(base);
         Map<String, RunRecord.Point> headPoints = index(head);
         Map<String, String> baseFailed = failedCells(base);
@@ -51,13 +51,16 @@ public final class PairedJudge {
         List<SeriesVerdict> rows = new ArrayList<>();
         Map<String, RunRecord.Point> all = new LinkedHashMap<>(headPoints);
         basePoints.forEach(all::putIfAbsent);
-        int primaryCount = (int) all.values().stream().filter(RunRecord.Point::primary).count();
+        int primaryCount = (int) all.values().stream()
+                .filter(p -> p.primary() && (withheld == null || rules.rule(p.metric()).hostIndependent())).count();
         for (RunRecord.Point any : all.values()) {
             RunRecord.Point b = basePoints.get(any.seriesKey());
             RunRecord.Point h = headPoints.get(any.seriesKey());
             boolean judgedByStarts = failureRows.containsKey(any.cellKey());
             if (notComparable != null) {
                 rows.add(unjudged(any, b, h, Verdict.NOT_COMPARABLE, notComparable));
+            } else if (withheld != null && !rules.rule(any.metric()).hostIndependent()) {
+                rows.add(unjudged(any, b, h, Verdict.NOT_COMPARABLE, withheld));
             } else if (h == null) {
                 String failed = headFailed.get(any.cellKey());
                 // A record without its starts (older than run.json v2) cannot be judged per round: as before.
@@ -77,7 +80,7 @@ public final class PairedJudge {
                 rows.add(paired(any, b, h, alpha, primaryCount, rules.rule(any.metric())));
             }
         }
-        if (notComparable == null) {
+        if (notComparable == null && withheld == null) {
             rows.addAll(failureRows.values());
         }
         // A cell that failed on the head side, has no metric rows and no starts to judge (a record older than v2).
@@ -90,7 +93,7 @@ public final class PairedJudge {
                         (baseOk ? "head failed: " : "failed on both sides: ") + reason));
             }
         });
-        return new Judgement(base, head, notComparable, method,
+        return new Judgement(base, head, notComparable, withheld, method,
                 notComparable != null ? rows : Judgement.decide(rows, alpha, rules, true));
     }
 

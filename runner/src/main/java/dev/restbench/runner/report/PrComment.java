@@ -73,7 +73,10 @@ public final class PrComment {
                         .thenComparing(r -> -Math.abs(r.changePct() == null ? 0 : r.changePct())))
                 .toList());
         if (judgement.notComparableReason() == null) {
-            if (attention.isEmpty()) {
+            if (attention.isEmpty() && judgement.withheldReason() != null) {
+                out.append("Only the counts of SQL work were judged, and none changed beyond its minimum effect; every"
+                        + " other series was withheld.\n\n");
+            } else if (attention.isEmpty()) {
                 out.append(quietSummary(rows)).append("\n\n");
             } else {
                 out.append(table(attention.subList(0, Math.min(MAX_ROWS, attention.size()))));
@@ -134,6 +137,9 @@ public final class PrComment {
         if (judgement.notComparableReason() != null) {
             return text + " — " + judgement.notComparableReason();
         }
+        if (judgement.withheldReason() != null && status != Judgement.Status.REGRESSION) {
+            return text + " — " + judgement.withheldReason() + " (counts of SQL work judged: no regression)";
+        }
         Map<Verdict, Integer> primary = judgement.counts(true);
         Map<Verdict, Integer> secondary = judgement.counts(false);
         List<String> parts = new ArrayList<>();
@@ -153,6 +159,9 @@ public final class PrComment {
                 .count();
         if (unsteady > 0) {
             parts.add("⚠ " + unsteady + " unsteady cell" + (unsteady == 1 ? "" : "s"));
+        }
+        if (judgement.withheldReason() != null) {
+            parts.add("the other series " + judgement.withheldReason());
         }
         return text + " — " + String.join(", ", parts);
     }

@@ -3,6 +3,7 @@ package dev.restbench.runner.run;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.restbench.dataset.DatasetSpec;
 import dev.restbench.dataset.PostgresServer;
+import dev.restbench.dataset.StatementStatistics;
 import dev.restbench.manifest.Manifest;
 import dev.restbench.runner.isolation.ServiceUser;
 
@@ -127,8 +128,11 @@ public final class BenchmarkRun {
         notStarted.addAll(unavailable.keySet());
         try (Artifacts artifacts = Artifacts.snapshot(options.root(), selection.variants(), notStarted, out,
                 serviceUser.isPresent());
-             PostgresServer postgres = startPostgres()) {
+             PostgresServer postgres = startPostgres();
+             StatementStatistics statements = StatementStatistics.open(postgres)) {
             ChildProcesses.register(postgres);
+            out.println(statements.available() ? "SQL statements per request: counted by PostgreSQL (pg_stat_statements)"
+                    : "SQL statements per request: not measured: " + statements.unavailableReason());
             try {
                 String speedClass = hostCheck.begin();
                 out.println("host check: calibration probe speed class " + speedClass);
@@ -145,7 +149,7 @@ public final class BenchmarkRun {
                 Progress progress = new Progress(out, Progress.isTerminal(), selection.plan().trials().size(),
                         selection.plan().trials().stream().mapToDouble(this::plannedSeconds).sum());
                 TrialRunner trials = new TrialRunner(new TrialRunner.Context(manifest, selection, options, postgres,
-                        template, runDir, artifacts.copies(), unavailable, results, timings, progress::event,
+                        statements, template, runDir, artifacts.copies(), unavailable, results, timings, progress::event,
                         serviceUser),
                         HexFormat.of().formatHex(randomBytes()));
                 for (int round = 0; round < selection.plan().rounds() && !ChildProcesses.shuttingDown(); round++) {

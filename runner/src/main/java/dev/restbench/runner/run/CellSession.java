@@ -1,5 +1,6 @@
 package dev.restbench.runner.run;
 
+import dev.restbench.dataset.StatementStatistics;
 import dev.restbench.gatling.results.SimulationLog;
 
 import java.io.IOException;
@@ -67,12 +68,16 @@ final class CellSession {
     private final String gatlingCpuSet;
     private final WindowMetrics.CpuSets cpuSets;
     private final Long postgresPid;
+    private final StatementStatistics statements;
 
-    CellSession(Path root, String gatlingCpuSet, WindowMetrics.CpuSets cpuSets, Long postgresPid) {
+    /** @param statements PostgreSQL's statement counters, read at every scrape; null or unavailable: not counted */
+    CellSession(Path root, String gatlingCpuSet, WindowMetrics.CpuSets cpuSets, Long postgresPid,
+                StatementStatistics statements) {
         this.root = root;
         this.gatlingCpuSet = gatlingCpuSet;
         this.cpuSets = cpuSets;
         this.postgresPid = postgresPid;
+        this.statements = statements;
     }
 
     /**
@@ -83,11 +88,12 @@ final class CellSession {
     }
 
     /**
+     * @param database  the service's database, whose statements are counted
      * @param workDir   Gatling's results and stop file (removed by the caller)
      * @param gatlingLog Gatling's console
      * @param profiling null: no profiling window
      */
-    Outcome run(Plan plan, ServiceUnderTest service, Path workDir, Path gatlingLog, Path warmupLog,
+    Outcome run(Plan plan, ServiceUnderTest service, String database, Path workDir, Path gatlingLog, Path warmupLog,
                 Profiling profiling) throws IOException, InterruptedException {
         Map<String, String> props = new java.util.LinkedHashMap<>(plan.properties());
         props.put("duration", Integer.toString(plan.warmup().maxSeconds() + plan.windows() * plan.windowSeconds()
@@ -98,7 +104,7 @@ final class CellSession {
                 GatlingSession.Outcome exit = gatling.awaitExit(10);
                 return Outcome.failed("Gatling did not start (exit " + exit.exitCode() + "): " + exit.lastLines(), 0, null);
             }
-            Reading.Sources sources = new Reading.Sources(service, postgresPid, gatling.pid());
+            Reading.Sources sources = new Reading.Sources(service, postgresPid, gatling.pid(), statements, database);
 
             // Warmup: one bin per second until steady or the cap. Every windowSeconds the bin edge scrapes the
             // metrics endpoint, as the windows' edges will: the warmup runs what the windows run. Without it the

@@ -1,23 +1,33 @@
 package dev.restbench.runner.run;
 
+import dev.restbench.dataset.StatementStatistics;
+
+import java.sql.SQLException;
 import java.util.Map;
 import java.util.OptionalLong;
 
 /**
  * Everything the runner reads at one instant of a cell — a window edge or a warmup bin edge: the service's CPU time
  * (process, and its JIT compiler threads separately), PostgreSQL's (postmaster and backends) and the load generator's,
- * each CPU's busy ticks, and optionally one scrape of the service's metrics.
+ * each CPU's busy ticks, and optionally one scrape of the service's metrics together with PostgreSQL's count of the
+ * statements the service's database has run.
  *
  * @param epochMillis when (the clock Gatling stamps its requests with), taken between the CPU readings
  * @param nanoTime    the same instant on the monotonic clock, for durations
  * @param scrape      the metrics scrape at this edge, null when not taken or it failed
+ * @param statements  the service database's statements so far, null when not read, unavailable or it failed
  */
 record Reading(long epochMillis, long nanoTime, OptionalLong serviceCpuMicros, Map<Long, Long> jitCpuMicros,
                Map<Long, Long> postgresCpuMicros, OptionalLong loadGeneratorCpuMicros, Map<Integer, long[]> cpuTicks,
-               PrometheusText scrape) {
+               PrometheusText scrape, StatementStatistics.Counts statements) {
 
-    /** The processes whose CPU a reading covers; any may be absent (a service at a URL, an external database). */
-    record Sources(ServiceUnderTest service, Long postgresPid, Long loadGeneratorPid) {
+    /**
+     * The processes whose CPU a reading covers; any may be absent (a service at a URL, an external database).
+     *
+     * @param statements the server's statement counters, null when not counted; {@code database} is the service's
+     */
+    record Sources(ServiceUnderTest service, Long postgresPid, Long loadGeneratorPid, StatementStatistics statements,
+                   String database) {
 
         /**
          * Reads in a fixed order so that intervals nest: the service's process CPU outermost (first at a start edge,
@@ -43,14 +53,24 @@ record Reading(long epochMillis, long nanoTime, OptionalLong serviceCpuMicros, M
             OptionalLong loadGenerator = loadGeneratorPid == null ? OptionalLong.empty() : ProcFs.cpuMicros(loadGeneratorPid);
             Map<Integer, long[]> ticks = ProcFs.cpuTicks();
             PrometheusText text = null;
+            StatementStatistics.Counts counts = null;
             if (scrape) {
                 try {
                     text = service.scrape();
                 } catch (Exception e) {
                     // a missed scrape only leaves the scrape-based metrics of this window out
                 }
+                // Read with the scrape, at the window edges and at the warmup's scraping bins alike: the warmup runs
+                // what the windows run, these queries included (~1 ms of PostgreSQL's CPU each).
+                if (statements != null && statements.available()) {
+                    try {
+                        counts = statements.read(database);
+                    } catch (SQLException | RuntimeException e) {
+                        // a missed reading only leaves the statement metrics of this window out
+                    }
+                }
             }
-            return new Reading(epoch, nanos, cpu, jit, postgres, loadGenerator, ticks, text);
+            return new Reading(epoch, nanos, cpu, jit, postgres, loadGenerator, ticks, text, counts);
         }
     }
 

@@ -19,7 +19,8 @@ final class SummaryTables {
     private static final List<String> MEASURES = List.of("throughput", "req_per_cpu_s", "latency_p50", "latency_p95",
             "latency_p99", "latency_max", "error_pct", "cpu_us_per_req", "alloc_bytes_per_req");
     private static final List<String> RESOURCES = List.of("cpu_us_per_req", "alloc_bytes_per_req", "heap_mean_mb",
-            "heap_peak_mb", "gc_ms_per_s", "jit_cpu_ms_per_s", "threads_peak", "hikari_active_mean", "hikari_active_peak");
+            "heap_peak_mb", "gc_ms_per_s", "jit_cpu_ms_per_s", "threads_peak", "hikari_active_mean", "hikari_active_peak",
+            "sql_statements_per_req", "sql_rows_per_req");
     private static final List<String> STARTUP = List.of("time_to_ready_ms", "rss_after_start_mb",
             "heap_after_start_mb", "classes_loaded", "live_threads");
 
@@ -286,6 +287,7 @@ final class SummaryTables {
                     .append('\n').append(table.plain()).append('\n');
         }
         sweep(cells, uniform, maxN).ifPresent(text::append);
+        sqlWork(cells).ifPresent(line -> text.append(wrap(line, "  ", 100)).append('\n'));
         Map<String, Map<String, Summary>> startup = results.startup();
         if (!startup.isEmpty()) {
             // Short headers: the answer fits 100 columns (summary.md has the metrics' own labels).
@@ -307,6 +309,42 @@ final class SummaryTables {
         // The results directory is printed below ("results: …"); a path here could not keep the line within 100.
         text.append("all tables (percentiles, resources, per operation, warmup): summary.md there, or --full-tables\n");
         return text.toString();
+    }
+
+    /** Variants whose statements per request differ by more than this share do not do the same SQL work. */
+    static final double SAME_SQL_WORK = 0.10;
+
+    /**
+     * The fairness gate that travels with every result: per scenario (capacity, where the most requests make the
+     * count exact), the SQL statements per request PostgreSQL counted for each variant — one figure when they agree
+     * within {@link #SAME_SQL_WORK}, else each variant's, flagged, since a comparison of their timings then compares
+     * their queries too. Empty when nothing was counted.
+     */
+    private Optional<String> sqlWork(List<RunResults.CellSummary> cells) {
+        List<String> parts = new ArrayList<>();
+        for (Manifest.Scenario scenario : selection.scenarios()) {
+            Map<String, Double> byVariant = new java.util.LinkedHashMap<>();
+            for (String variant : variants) {
+                find(cells, variant, scenario.name(), "capacity").filter(RunResults.CellSummary::ok)
+                        .map(c -> c.metrics().get("sql_statements_per_req"))
+                        .ifPresent(summary -> byVariant.put(variant, summary.value()));
+            }
+            if (byVariant.isEmpty()) {
+                continue;
+            }
+            double min = byVariant.values().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+            double max = byVariant.values().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+            if (max <= min * (1 + SAME_SQL_WORK)) {
+                parts.add(scenario.name() + " " + number(min) + (min == max ? "" : "–" + number(max))
+                        + (byVariant.size() > 1 ? " for every variant" : ""));
+            } else {
+                List<String> each = new ArrayList<>();
+                byVariant.forEach((variant, value) -> each.add(variant + " " + number(value)));
+                parts.add(scenario.name() + " ⚠ not the same SQL work: " + String.join(", ", each));
+            }
+        }
+        return parts.isEmpty() ? Optional.empty()
+                : Optional.of("SQL statements per request (capacity, counted by PostgreSQL): " + String.join("; ", parts));
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.restbench.runner.run;
 
 import dev.restbench.dataset.PostgresServer;
+import dev.restbench.dataset.StatementStatistics;
 import dev.restbench.runner.isolation.ServiceUser;
 import dev.restbench.runner.io.Trees;
 import dev.restbench.manifest.Manifest;
@@ -28,9 +29,10 @@ final class TrialRunner {
      *
      * @param unavailable variants whose runtime is not on this machine → why (run --missing-runtimes record)
      * @param serviceUser the user the services run as (BENCH_SERVICE_USER), empty for the runner's own
+     * @param statements  PostgreSQL's statement counters (possibly unavailable, then the statement metrics are absent)
      */
     record Context(Manifest manifest, RunSelection selection, RunOptions options, PostgresServer postgres,
-                   String template, Path runDir, Map<String, Path> artifacts, Map<String, String> unavailable,
+                   StatementStatistics statements, String template, Path runDir, Map<String, Path> artifacts, Map<String, String> unavailable,
                    RunResults results, Map<String, Double> timings, Consumer<String> events,
                    Optional<ServiceUser> serviceUser) {
     }
@@ -51,7 +53,7 @@ final class TrialRunner {
         this.cells = new CellSession(context.options().root(), pinning.gatling(),
                 WindowMetrics.CpuSets.of(external ? null : pinning.service(),
                         context.postgres().isEmbedded() ? pinning.postgres() : null, pinning.gatling()),
-                context.postgres().isEmbedded() ? context.postgres().pid() : null);
+                context.postgres().isEmbedded() ? context.postgres().pid() : null, context.statements());
     }
 
     void run(RunPlan.Trial trial) {
@@ -93,7 +95,7 @@ final class TrialRunner {
                 long readyMs = service.awaitHealthy(Duration.ofSeconds(context.manifest().defaults().healthTimeoutSeconds()));
                 add("startupS", t);
                 recordStartup(trial.variant().name(), trial.round(), service, readyMs);
-                measureCells(trial, index, service);
+                measureCells(trial, index, service, database);
                 t = System.nanoTime();
             }
             add("stopS", t);
@@ -155,7 +157,8 @@ final class TrialRunner {
                 LaunchCommand.metricsPath(context.manifest(), variant));
         try {
             service.awaitHealthy(Duration.ofSeconds(context.manifest().defaults().healthTimeoutSeconds()));
-            measureCells(trial, index, service);
+            // Its rows live in the database the server's URL names (reloadDataset), and so do its statements.
+            measureCells(trial, index, service, context.postgres().adminDatabase());
         } catch (ServiceProcess.StartFailure e) {
             failAll(trial, index, "health: " + e.getMessage());
         } catch (InterruptedException e) {
@@ -167,7 +170,7 @@ final class TrialRunner {
     }
 
     /** Every cell in order; a cell that fails because the service died fails the rest of the trial too. */
-    private void measureCells(RunPlan.Trial trial, int index, ServiceUnderTest service)
+    private void measureCells(RunPlan.Trial trial, int index, ServiceUnderTest service, String database)
             throws IOException, InterruptedException {
         Manifest.Profile profile = context.selection().profile();
         for (RunPlan.Cell cell : trial.cells()) {
@@ -187,7 +190,7 @@ final class TrialRunner {
                     w.maxJitMsPerS(), w.maxDriftPct()), profile.windows(), profile.windowSeconds(),
                     context.manifest().errorBudget().maxErrorPct(), context.manifest().errorBudget().capacityP99Ms());
             long t = System.nanoTime();
-            CellSession.Outcome outcome = cells.run(plan, service, work,
+            CellSession.Outcome outcome = cells.run(plan, service, database, work,
                     context.runDir().resolve("logs").resolve(cellName + ".gatling.log"),
                     context.runDir().resolve("logs").resolve(cellName + ".warmup.tsv"),
                     context.options().flameGraphs(trial.round()) ? profiling(trial.variant(), service, cellName, profile)

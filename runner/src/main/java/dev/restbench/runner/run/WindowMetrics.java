@@ -1,5 +1,6 @@
 package dev.restbench.runner.run;
 
+import dev.restbench.dataset.StatementStatistics;
 import dev.restbench.gatling.results.SimulationLog;
 
 import java.util.LinkedHashMap;
@@ -14,7 +15,8 @@ import java.util.function.Function;
 /**
  * The figures of one measured window: from Gatling's requests that ended in it (exact counts and percentiles out of
  * simulation.log), the runner's /proc readings at its two edges, and the service's metric scrapes at those edges
- * (heap, threads and pool figures are therefore the mean and peak of the edge values). Meter names: docs/ARCHITECTURE.md "Metrics"; a metric whose meter is absent (another
+ * (heap, threads and pool figures are therefore the mean and peak of the edge values), and PostgreSQL's statement
+ * counters read with those scrapes. Meter names: docs/ARCHITECTURE.md "Metrics"; a metric whose meter is absent (another
  * runtime, a service at a URL) is left out, never written as 0.
  */
 final class WindowMetrics {
@@ -162,6 +164,13 @@ final class WindowMetrics {
                 double pause = last.sum(GC_PAUSE_SUM).orElse(0) - first.sum(GC_PAUSE_SUM).orElse(0);
                 metrics.put("gc_ms_per_s", pause * 1000.0 / seconds);
             }
+        }
+        if (start.statements() != null && end.statements() != null && count > 0) {
+            // PostgreSQL counts a statement when it completes, Gatling a request when its answer arrives: the requests
+            // in flight at the two edges (at most the users, of thousands per window) blur the ratio slightly.
+            StatementStatistics.Counts ran = end.statements().minus(start.statements());
+            metrics.put("sql_statements_per_req", ran.statements() / (double) count);
+            metrics.put("sql_rows_per_req", ran.rows() / (double) count);
         }
         series(scrapes, s -> s.sum(MEMORY_USED, "area", "heap")).ifPresent(heap -> {
             metrics.put("heap_mean_mb", mean(heap) / MB);

@@ -78,7 +78,7 @@ class AbFromTest {
         Result result = run("--from", dir.toString(), "--fail-on-regression");
         assertThat(result.exit()).as(result.err()).isEqualTo(3);
         assertThat(result.out()).contains("judged once, after the last round").contains("budget's 6 round(s) ran")
-                .contains("minimum effect 5 % (alloc_bytes_per_req 1 %)");
+                .contains("minimum effect 5 % (alloc_bytes_per_req 1 %, sql_statements_per_req 2 %");
     }
 
     /** The record is untrusted: its minimum effects are settings, but it cannot make CPU a reciprocal, never judged. */

@@ -25,7 +25,9 @@ class MetricRulesTest {
         assertThat(CATALOGUE.rule("req_per_cpu_s").judged()).isFalse();
         assertThat(CATALOGUE.rule("req_per_cpu_s").reciprocalOf()).isEqualTo("cpu_us_per_req");
         assertThat(CATALOGUE.rule("cpu_us_per_req").judged()).isTrue();
-        assertThat(CATALOGUE.describe()).isEqualTo("5 % (alloc_bytes_per_req 1 %)");
+        assertThat(CATALOGUE.rule("sql_statements_per_req").test()).isEqualTo(PairedRatio.Test.T);
+        assertThat(CATALOGUE.describe())
+                .isEqualTo("5 % (alloc_bytes_per_req 1 %, sql_statements_per_req 2 %, sql_rows_per_req 2 %)");
     }
 
     @Test

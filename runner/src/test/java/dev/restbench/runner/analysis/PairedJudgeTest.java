@@ -410,14 +410,44 @@ class PairedJudgeTest {
         check.putObject("limits").put("probeChangePct", 10).put("stealPct", 2).put("othersPct", 10);
         Judgement withheld = judge(RunFixtures.record(run));
         assertThat(withheld.status()).isEqualTo(Judgement.Status.NOT_COMPARABLE);
-        assertThat(withheld.notComparableReason()).isEqualTo("verdict withheld: other work took 27 % of the"
+        assertThat(withheld.withheldReason()).isEqualTo("verdict withheld: other work took 27 % of the"
                 + " service's core during a start (jersey head/mixed/capacity start 2)");
+        assertThat(withheld.rows()).extracting(SeriesVerdict::verdict).containsOnly(Verdict.NOT_COMPARABLE);
         assertThat(withheld.hasRegression()).isFalse();
+        assertThat(dev.restbench.runner.report.PrComment.headline(withheld)).startsWith("**⛔ Not comparable** —"
+                + " verdict withheld: other work took 27 %");
 
         check.put("othersPct", 0.9);
-        assertThat(judge(RunFixtures.record(run)).notComparableReason()).isNull();
+        assertThat(judge(RunFixtures.record(run)).withheldReason()).isNull();
         check.put("changePct", 14.0);
-        assertThat(judge(RunFixtures.record(run)).notComparableReason()).contains("probe moved +14.0 %");
+        assertThat(judge(RunFixtures.record(run)).withheldReason()).contains("probe moved +14.0 %");
+    }
+
+    /**
+     * A count of the work done is not the host's to move: with the timings withheld, an extra SQL statement per
+     * request (an N+1) is still judged, and red, while CPU's +50 % is withheld.
+     */
+    @Test
+    void countsOfSqlWorkAreJudgedWhenTheHostCheckWithholdsTheTimings() {
+        ObjectNode run = RunFixtures.empty("ab", "abc", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "quick");
+        int[] rounds = {0, 1};
+        RunFixtures.cell(run, "jersey--base", "join-filter", "capacity", Map.of(
+                "cpu_us_per_req", new double[][] {{1000}, {1010}},
+                "sql_statements_per_req", new double[][] {{2.0001}, {1.9998}}), rounds);
+        RunFixtures.cell(run, "jersey--head", "join-filter", "capacity", Map.of(
+                "cpu_us_per_req", new double[][] {{1500}, {1490}},
+                "sql_statements_per_req", new double[][] {{21.999}, {22.002}}), rounds);
+        run.putObject("hostCheck").put("changePct", 0.0).put("stealPct", 0.0).put("othersPct", 27.3)
+                .put("othersWhere", "jersey--head/join-filter/capacity start 2")
+                .putObject("limits").put("probeChangePct", 10).put("stealPct", 2).put("othersPct", 10);
+        Judgement judgement = judge(RunFixtures.record(run));
+        Map<String, SeriesVerdict> byMetric = judgement.rows().stream()
+                .collect(java.util.stream.Collectors.toMap(SeriesVerdict::metric, r -> r));
+        assertThat(byMetric.get("sql_statements_per_req").verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(byMetric.get("cpu_us_per_req").verdict()).isEqualTo(Verdict.NOT_COMPARABLE);
+        assertThat(judgement.status()).isEqualTo(Judgement.Status.REGRESSION);
+        assertThat(dev.restbench.runner.report.PrComment.headline(judgement)).contains("1 primary regression")
+                .contains("the other series verdict withheld: other work took 27 %");
     }
 
     /**

@@ -157,6 +157,13 @@ class SmokeProfileEndToEndTest {
             if (onJvm) {
                 assertThat(metrics.get("alloc_bytes_per_req").get("median").asDouble()).isPositive();
             }
+            // Counted by PostgreSQL for every stack alike: read-heavy's reads are one statement (an item) or two (a
+            // page and its count) each.
+            assertThat(metrics.fieldNames()).toIterable().as(series).contains("sql_statements_per_req", "sql_rows_per_req");
+            if (cell.get("regime").asText().equals("capacity")) {
+                assertThat(metrics.get("sql_statements_per_req").get("median").asDouble()).as(series).isBetween(1.0, 2.0);
+                assertThat(metrics.get("sql_rows_per_req").get("median").asDouble()).as(series).isGreaterThan(1.0);
+            }
             JsonNode trial = cell.get("trials").get(0);
             // --flamegraphs: a JVM cell's profiling window left two HTML graphs with the service's own frames; any
             // other says why it has none.

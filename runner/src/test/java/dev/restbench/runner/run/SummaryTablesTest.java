@@ -93,6 +93,38 @@ class SummaryTablesTest {
                 + "  read-heavy: jersey 105 µs; spring-mvc 2.0× (1.5–2.7)\n");
     }
 
+    /**
+     * The fairness gate travels with the answer: variants that ran the same SQL per request share one figure; a
+     * variant that ran 10 % more (an N+1, a missing join fetch) is named beside the others, flagged.
+     */
+    @Test
+    void theAnswerSaysWhetherTheVariantsDidTheSameSqlWork() {
+        Path root = Path.of("..").toAbsolutePath().normalize();
+        Manifest manifest = ManifestLoader.load(root.resolve("benchmarks.json"));
+        RunSelection selection = RunSelection.of(manifest, RunCommandTest.options("--root", root.toString(),
+                "--profile", "quick", "--variants", "jersey,spring-mvc,spring-data-rest", "--scenarios",
+                "join-filter,mixed", "--seed", "1"));
+        RunResults results = new RunResults(selection);
+        Map<String, double[]> statements = Map.of("jersey", new double[] {2.0, 1.51},
+                "spring-mvc", new double[] {2.0, 1.52}, "spring-data-rest", new double[] {2.21, 1.5});
+        for (String variant : List.of("jersey", "spring-mvc", "spring-data-rest")) {
+            int trial = results.startTrial(variant);
+            List<String> scenarios = List.of("join-filter", "mixed");
+            for (int s = 0; s < 2; s++) {
+                Map<String, Double> metrics = new LinkedHashMap<>();
+                metrics.put("throughput", 1000.0);
+                metrics.put("sql_statements_per_req", statements.get(variant)[s]);
+                List<CellSession.Window> windows = List.of(new CellSession.Window(0, 5, metrics, null));
+                results.add(new RunResults.CellKey(variant, scenarios.get(s), "capacity"), new RunResults.TrialResult(
+                        trial, 0, new CellSession.Outcome(true, null, 30, true, null, windows, null, Map.of(), "r", null)));
+            }
+        }
+        String answer = new SummaryTables(manifest, selection, results).answer();
+        assertThat(answer).contains("SQL statements per request (capacity, counted by PostgreSQL): join-filter ⚠ not"
+                + " the same SQL work:\n  jersey 2.00, spring-mvc 2.00, spring-data-rest 2.21; mixed 1.50–1.52 for every"
+                + " variant\n");
+    }
+
     private static CellSession.Outcome outcome(double rps, long p99) {
         Map<String, Double> metrics = new LinkedHashMap<>();
         metrics.put("throughput", rps);

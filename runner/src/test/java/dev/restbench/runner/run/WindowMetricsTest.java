@@ -1,5 +1,6 @@
 package dev.restbench.runner.run;
 
+import dev.restbench.dataset.StatementStatistics;
 import dev.restbench.gatling.results.SimulationLog;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +19,28 @@ class WindowMetricsTest {
         // /proc/stat ticks: 100 per second per CPU.
         Map<Integer, long[]> ticks = Map.of(0, new long[] {sharedBusy, seconds * 100}, 1, new long[] {serviceBusy, seconds * 100});
         return new Reading(seconds * 1000, seconds * 1_000_000_000L, OptionalLong.of(cpu), jit, postgres,
-                OptionalLong.of(gatling), ticks, null);
+                OptionalLong.of(gatling), ticks, null, null);
+    }
+
+    private static Reading withStatements(Reading r, long statements, long rows) {
+        return new Reading(r.epochMillis(), r.nanoTime(), r.serviceCpuMicros(), r.jitCpuMicros(), r.postgresCpuMicros(),
+                r.loadGeneratorCpuMicros(), r.cpuTicks(), r.scrape(), new StatementStatistics.Counts(statements, rows));
+    }
+
+    @Test
+    void statementsAndRowsPerRequestAreTheCountersDeltaOverTheWindowsRequests() {
+        Reading start = withStatements(reading(0, 0, Map.of(), Map.of(), 0, 0, 0), 5_000, 90_000);
+        Reading end = withStatements(reading(10, 1_000_000, Map.of(), Map.of(), 0, 0, 0), 7_500, 115_000);
+        Map<String, Double> metrics = WindowMetrics.of(start, end, List.of(), requests(1000), PINNED, true).metrics();
+        assertThat(metrics).containsEntry("sql_statements_per_req", 2.5).containsEntry("sql_rows_per_req", 25.0);
+    }
+
+    @Test
+    void withoutCountersAtBothEdgesTheStatementMetricsAreAbsentNotZero() {
+        Reading start = reading(0, 0, Map.of(), Map.of(), 0, 0, 0);
+        Reading end = withStatements(reading(10, 1_000_000, Map.of(), Map.of(), 0, 0, 0), 7_500, 115_000);
+        assertThat(WindowMetrics.of(start, end, List.of(), requests(1000), PINNED, true).metrics())
+                .doesNotContainKeys("sql_statements_per_req", "sql_rows_per_req");
     }
 
     @Test

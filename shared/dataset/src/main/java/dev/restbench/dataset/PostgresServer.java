@@ -87,6 +87,7 @@ public final class PostgresServer implements AutoCloseable {
         config.put("fsync", onOff);
         config.put("synchronous_commit", onOff);
         config.put("full_page_writes", onOff);
+        config.putAll(StatementStatistics.SERVER_SETTINGS);
         config.putAll(extraConfig);
         try {
             EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
@@ -232,6 +233,14 @@ public final class PostgresServer implements AutoCloseable {
         } catch (SQLException e) {
             throw new IllegalStateException("cannot find the postmaster's pid: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The database named in the URL this server was given ("postgres" for the embedded one): where the runner
+     * administers, and where a service it did not start keeps its rows ({@link #reloadDataset}).
+     */
+    public String adminDatabase() {
+        return adminDatabase;
     }
 
     public String jdbcUrl(String database) {

@@ -171,10 +171,13 @@ public record Manifest(
      *                   sign-flip permutation test, not the t-test
      * @param reciprocalOf the metric this one is 1 / x of in every window (req_per_cpu_s of cpu_us_per_req): shown,
      *                   never judged, as its paired test would be its source's again
+     * @param hostIndependent a count of the work done (SQL statements, rows): a slower or busier host cannot move
+     *                   it, so it is judged even when the host check withholds the timings' verdicts
      */
     public record MetricDefinition(String id, String label, String unit, String direction, String suite,
                                    String scope, int version, List<String> primary, String description,
-                                   Double minEffectPct, boolean discrete, String reciprocalOf) {
+                                   Double minEffectPct, boolean discrete, String reciprocalOf,
+                                   boolean hostIndependent) {
         public boolean biggerIsBetter() {
             return "bigger".equals(direction);
         }

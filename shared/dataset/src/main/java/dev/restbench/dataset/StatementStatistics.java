@@ -1,0 +1,121 @@
+package dev.restbench.dataset;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Map;
+
+/**
+ * The SQL statements a database executed and the rows they returned or changed, counted by PostgreSQL itself
+ * (pg_stat_statements), so a window's count per request needs no instrumentation in any service and is the same
+ * for every stack. Only data statements count (SELECT, INSERT, UPDATE, DELETE, WITH, MERGE, VALUES, TABLE):
+ * transaction control, SET/SHOW and a pool's {@code SELECT 1} validation are not work the endpoint asked for (the
+ * contract tests' statement log applies the same rule), and neither is this class's own query.
+ *
+ * <p>Counters only grow while the server runs (a statement is counted when it completes), so the difference of two
+ * readings is what ran in between. An entry evicted from the extension's table (more than
+ * {@code pg_stat_statements.max} distinct statements) would lose counts; the services here issue a few dozen.
+ */
+public final class StatementStatistics implements AutoCloseable {
+
+    /**
+     * What the embedded server starts with: the extension loaded, top-level statements only (a function's inner
+     * statements are not the service's), utility statements left out (fewer entries to scan at every reading).
+     */
+    public static final Map<String, String> SERVER_SETTINGS = Map.of(
+            "shared_preload_libraries", "pg_stat_statements",
+            "pg_stat_statements.track", "top",
+            "pg_stat_statements.track_utility", "off");
+
+    private static final String SUMS = """
+            SELECT coalesce(sum(s.calls), 0), coalesce(sum(s.rows), 0)
+            FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+            WHERE d.datname = ?
+              AND s.query ~* '^\\s*(select|insert|update|delete|with|merge|values|table)\\M'
+              AND s.query !~* '^\\s*select\\s+\\$1\\s*;?\\s*$'
+              AND s.query NOT ILIKE '%pg_stat_statements%'""";
+
+    /** Statements completed and rows they returned or affected, since the server's statistics began. */
+    public record Counts(long statements, long rows) {
+
+        public Counts minus(Counts earlier) {
+            return new Counts(statements - earlier.statements, rows - earlier.rows);
+        }
+    }
+
+    private final Connection connection;
+    private final PreparedStatement sums;
+    private final String unavailable;
+
+    private StatementStatistics(Connection connection, PreparedStatement sums, String unavailable) {
+        this.connection = connection;
+        this.sums = sums;
+        this.unavailable = unavailable;
+    }
+
+    /**
+     * Opens a reader on the server's administration database, creating the extension there if it is loaded but not
+     * yet created. Never throws: a server without the extension (an external one not configured for it, a user
+     * allowed neither to create it nor to read other users' statements) gives a reader that is {@link #available()}
+     * false and says why, and the statement metrics are then left out rather than written as 0.
+     */
+    public static StatementStatistics open(PostgresServer server) {
+        Connection connection = null;
+        try {
+            connection = server.connect(server.adminDatabase());
+            try (Statement create = connection.createStatement()) {
+                create.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+            }
+            PreparedStatement sums = connection.prepareStatement(SUMS);
+            // The first reading proves the library is loaded (the view errors otherwise) and the user may read it.
+            StatementStatistics statistics = new StatementStatistics(connection, sums, null);
+            statistics.read(server.adminDatabase());
+            return statistics;
+        } catch (SQLException e) {
+            closeQuietly(connection);
+            return new StatementStatistics(null, null, "pg_stat_statements is not readable on this server ("
+                    + e.getMessage().lines().findFirst().orElse("") + "): load it with shared_preload_libraries"
+                    + " and let the runner's user create it or read it (pg_read_all_stats)");
+        }
+    }
+
+    public boolean available() {
+        return unavailable == null;
+    }
+
+    /** Why the counts are unavailable; null when they are. */
+    public String unavailableReason() {
+        return unavailable;
+    }
+
+    /** The data statements completed in {@code database} so far, and their rows. */
+    public Counts read(String database) throws SQLException {
+        if (unavailable != null) {
+            throw new IllegalStateException(unavailable);
+        }
+        synchronized (sums) {
+            sums.setString(1, database);
+            try (ResultSet rs = sums.executeQuery()) {
+                rs.next();
+                return new Counts(rs.getLong(1), rs.getLong(2));
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        closeQuietly(connection);
+    }
+
+    private static void closeQuietly(Connection connection) {
+        if (connection != null) {
+            try {
+                connection.close();
+            } catch (SQLException e) {
+                // nothing left to release
+            }
+        }
+    }
+}

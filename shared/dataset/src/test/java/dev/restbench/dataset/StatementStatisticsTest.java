@@ -1,0 +1,75 @@
+package dev.restbench.dataset;
+
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Against a real PostgreSQL (the embedded binaries), never a stand-in. */
+class StatementStatisticsTest {
+
+    @Test
+    void countsTheDataStatementsOfOneDatabaseAndTheirRows() throws SQLException {
+        try (PostgresServer server = PostgresServer.embedded(0, false);
+             StatementStatistics statistics = StatementStatistics.open(server)) {
+            assertThat(statistics.available()).as(statistics.unavailableReason()).isTrue();
+            server.ensureTemplate("small_template", DatasetSpec.SMALL);
+            server.createDatabaseFromTemplate("small_template", "cell");
+            server.createDatabaseFromTemplate("small_template", "other");
+
+            StatementStatistics.Counts before = statistics.read("cell");
+            try (Connection cell = server.connect("cell"); Connection other = server.connect("other")) {
+                cell.setAutoCommit(false);
+                try (PreparedStatement page = cell.prepareStatement("SELECT id FROM item ORDER BY id LIMIT ?")) {
+                    for (int size : new int[]{5, 7}) {
+                        page.setInt(1, size);
+                        drain(page.executeQuery());
+                    }
+                }
+                execute(cell, "UPDATE item SET price = price + 1 WHERE id <= 3");
+                execute(cell, "SET LOCAL work_mem = '8MB'");
+                execute(cell, "SELECT 1");
+                cell.commit();
+                cell.setAutoCommit(true);
+                execute(cell, "WITH c AS (SELECT id FROM category ORDER BY id LIMIT 2) SELECT * FROM c");
+                execute(other, "SELECT id FROM item LIMIT 50");
+            }
+            StatementStatistics.Counts ran = statistics.read("cell").minus(before);
+
+            // 2 SELECTs (5 + 7 rows), one UPDATE (3 rows), one WITH (2 rows); BEGIN/COMMIT, SET, the validation
+            // query, the other database's SELECT and the readings themselves do not count.
+            assertThat(ran).isEqualTo(new StatementStatistics.Counts(4, 17));
+        }
+    }
+
+    @Test
+    void aServerWithoutTheExtensionGivesAReasonNotZeros() {
+        try (PostgresServer server = PostgresServer.embedded(0, false, Map.of("shared_preload_libraries", ""));
+             StatementStatistics statistics = StatementStatistics.open(server)) {
+            assertThat(statistics.available()).isFalse();
+            assertThat(statistics.unavailableReason()).contains("pg_stat_statements").contains("shared_preload_libraries");
+        }
+    }
+
+    private static void execute(Connection connection, String sql) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            if (statement.execute(sql)) {
+                drain(statement.getResultSet());
+            }
+        }
+    }
+
+    private static void drain(ResultSet rs) throws SQLException {
+        try (rs) {
+            while (rs.next()) {
+                rs.getObject(1);
+            }
+        }
+    }
+}
