@@ -5,8 +5,11 @@ import picocli.CommandLine;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,9 +21,10 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The README and every doc under docs/ name only what exists: a relative link or a repository path in code resolves
- * to a file or folder, a {@code ./bench <command>} is a command of {@link Main}, and each {@code --option} after it is
- * listed by that command's {@code --help}. A newcomer who copies a line from the docs gets a command that runs.
+ * The README, every doc under docs/ and every folder's README name only what exists: a relative link or a repository
+ * path in code resolves to a file or folder, a {@code ./bench <command>} is a command of {@link Main}, and each
+ * {@code --option} after it is listed by that command's {@code --help}. A newcomer who copies a line from the docs
+ * gets a command that runs.
  */
 class DocsTest {
 
@@ -29,14 +33,15 @@ class DocsTest {
     /** A Markdown link's or image's target: {@code ](target)}. */
     private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
     /** An inline code span; it may wrap a line but never spans a blank one. */
-    private static final Pattern CODE_SPAN = Pattern.compile("`([^`]+?)`");
+    private static final Pattern CODE_SPAN = Pattern.compile("`((?:[^`\\n]|\\n(?![ \\t]*\\n))+?)`");
     private static final Pattern FENCE = Pattern.compile("(?ms)^```[^\\n]*\\n(.*?)^```");
     private static final Pattern BENCH = Pattern.compile("(?<![\\w/.])\\./bench((?:[ \\t]+[^\\s#|;&`]+)*)");
     private static final Pattern OPTION = Pattern.compile("^--[a-z][a-z0-9-]*");
     /** Characters that mark a placeholder or an abbreviation, not a path to check. */
     private static final Pattern NOT_A_PATH = Pattern.compile("[<>{}*…$|=:@\\s]");
-    /** Paths a doc names that are made elsewhere than in the checkout: build outputs, git's own folder. */
-    private static final Pattern MADE_ELSEWHERE = Pattern.compile("(^|/)(target|\\.git)(/|$)");
+    /** Paths a doc names that a build or a test makes, or git's own folder: absent from a fresh checkout. */
+    private static final Pattern MADE_ELSEWHERE =
+            Pattern.compile("(^|/)(target|test-artifacts|node_modules|\\.git)(/|$)");
     /** Named on purpose although absent from a checkout, and why. */
     private static final Map<String, String> ABSENT_ON_PURPOSE = Map.of(
             "services/throwaway", "ThrowawayVariantTest makes it, in a copy of the repository",
@@ -67,11 +72,28 @@ class DocsTest {
                         "docs/example.md: ./bench ab --no-such-option (not in its --help)");
     }
 
-    /** README.md and every Markdown file under docs/, by path relative to the repository. */
+    /** README.md, every Markdown file under docs/ and every other folder's README.md. */
     static Map<Path, String> docs() {
         try (Stream<Path> files = Files.walk(ROOT.resolve("docs"))) {
             List<Path> paths = new ArrayList<>(files.filter(p -> p.toString().endsWith(".md")).sorted().toList());
             paths.add(0, ROOT.resolve("README.md"));
+            List<Path> readmes = new ArrayList<>();
+            Files.walkFileTree(ROOT, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
+                    return MADE_ELSEWHERE.matcher(ROOT.relativize(dir).toString()).find()
+                            ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+                    if (file.getFileName().toString().equals("README.md") && !file.getParent().equals(ROOT)) {
+                        readmes.add(file);
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+            readmes.stream().sorted().forEach(paths::add);
             Map<Path, String> texts = new java.util.LinkedHashMap<>();
             for (Path path : paths) {
                 texts.put(path, Files.readString(path));
