@@ -5,7 +5,7 @@
 #   run=true|false   kind=main|pr   reason=<text>   publish=true|false (main runs of the main branch only)
 #   pr=<number>      head_sha=<40 hex>   (pull-request A/B only: the one commit whose variants are measured)
 #
-# Policy (README "Continuous benchmarking"):
+# Policy (docs/ci.md):
 #   - push to main, the nightly schedule and a manual dispatch without `pr` run the benchmark (kind main);
 #   - a pull request from this repository runs the A/B on every push (opened, synchronize, reopened);
 #   - a pull request from a fork never runs by itself. A maintainer reviews one commit and approves exactly that

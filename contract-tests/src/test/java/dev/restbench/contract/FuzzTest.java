@@ -40,7 +40,7 @@ class FuzzTest {
 
     /** Fixed, so a run is repeatable up to the server's own state; change it to explore other inputs. */
     static final long SEED = 12;
-    /** Generated cases per operation and phase; ~1 min per variant on the 2-core box (README). */
+    /** Generated cases per operation and phase; ~1 min per variant on the 2-core box (contract-tests/README.md). */
     static final int EXAMPLES = 50;
 
     private static final Duration HANG_GUARD = Duration.ofMinutes(10);

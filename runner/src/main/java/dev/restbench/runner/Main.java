@@ -12,6 +12,7 @@ import dev.restbench.runner.db.DbCommand;
 import dev.restbench.runner.history.HistoryCommand;
 import dev.restbench.runner.isolation.ServiceUser;
 import dev.restbench.runner.merge.MergeCommand;
+import dev.restbench.runner.report.AnswerCommand;
 import dev.restbench.runner.report.CompareCommand;
 import dev.restbench.runner.report.SpreadCommand;
 import dev.restbench.runner.run.RunCommand;
@@ -66,6 +67,7 @@ public final class Main {
                 .addSubcommand(new HistoryCommand())
                 .addSubcommand(new CompareCommand())
                 .addSubcommand(new SpreadCommand())
+                .addSubcommand(new AnswerCommand())
                 .addSubcommand(new AbCommand())
                 .addSubcommand(new DrillCommand())
                 .addSubcommand(new SiteCommand())

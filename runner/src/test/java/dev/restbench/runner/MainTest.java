@@ -18,7 +18,7 @@ class MainTest {
     void theOverviewListsEveryCommandWithItsSummary() {
         Map<String, CommandLine> commands = Main.commandLine().getSubcommands();
         assertThat(commands.keySet()).containsExactly("run", "build", "compose", "start", "history", "compare",
-                "spread", "ab", "drill", "site", "db", "merge", "help");
+                "spread", "answer", "ab", "drill", "site", "db", "merge", "help");
         for (String args : List.of("--help", "-h", "help")) {
             Result result = Bench.run(args);
             assertThat(result.exit()).as(args).isZero();

@@ -52,7 +52,7 @@ import java.util.concurrent.Callable;
                 + " one start of each per round in random order, as many rounds as --budget-minutes allows (the"
                 + " first round's length decides), at most --max-rounds. After the last round each series is judged"
                 + " once on the rounds' paired log ratios, with its metric's minimum effect and test from"
-                + " benchmarks.json (docs/verdicts.md). Prints the PR-comment markdown of head vs base.",
+                + " benchmarks.json (docs/method.md). Prints the PR-comment markdown of head vs base.",
                 "",
                 "With --from, measures nothing: judges the A/B run already in <dir> (its run.json and the ab.json the"
                         + " measuring ./bench ab wrote beside it: the level and the metrics' rules it judged with) with"

@@ -55,7 +55,7 @@ import java.util.concurrent.Callable;
         description = "Runs one variant as several copies in one run — the baseline a, an untouched copy (aa) and"
                 + " copies with injected regressions (cpu5, cpu10: FAULT_CPU_PERCENT; alloc10: FAULT_ALLOC_PERCENT) —"
                 + " one start of each per round in random order, then cuts the rounds into --trials disjoint groups of"
-                + " --rounds-per-trial and judges each group like a PR's A/B (docs/verdicts.md). Prints, per kind, the"
+                + " --rounds-per-trial and judges each group like a PR's A/B (docs/method.md). Prints, per kind, the"
                 + " share of trials that raised a regression with its 95 %% interval; per primary metric the variance"
                 + " components (between and within starts); and the detection rate of a 10 %% regression those"
                 + " components give a PR of --pr-rounds rounds over --pr-series primary series (simulated). --from"

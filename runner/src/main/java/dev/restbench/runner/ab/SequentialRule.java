@@ -11,7 +11,7 @@ import java.io.PrintStream;
 import java.util.Locale;
 
 /**
- * How many rounds an A/B runs and at which level its verdict is judged (docs/verdicts.md, "A/B"). After the first
+ * How many rounds an A/B runs and at which level its verdict is judged (docs/method.md, "A/B"). After the first
  * round, whose length (database setup included, so slightly pessimistic) fixes the plan, the rule runs the rounds the
  * budget allows, at most {@code maxRounds}, and stops early only when the next round would not fit the budget. The
  * verdict is judged once, after the last round, at α ({@link AbCommand#EARLY_ALPHA} is 0).

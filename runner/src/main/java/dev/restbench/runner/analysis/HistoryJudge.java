@@ -13,7 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * A single run judged against the history (docs/verdicts.md, "Against the history"): a series gets a verdict only
+ * A single run judged against the history (docs/method.md, "Against the history"): a series gets a verdict only
  * from a prediction interval over at least {@link PredictionInterval#MIN_HISTORY} comparable past runs (same
  * environment fingerprint — machine and method — and profile), in which a new run of unchanged code falls with
  * probability 1 − 2α. With fewer, the number is shown without a verdict. A cell that failed where the newest

@@ -13,7 +13,7 @@ import java.util.Map;
 
 /**
  * A head run judged against a base: one {@link SeriesVerdict} per series, corrected for the number of series judged
- * at once (docs/verdicts.md, "Many series at once"): the primary series (the metrics benchmarks.json declares primary
+ * at once (docs/method.md, "Many series at once"): the primary series (the metrics benchmarks.json declares primary
  * in a regime) with Holm's step-down procedure, which bounds the chance of ANY false alarm among them; the others
  * with Benjamini–Hochberg, which bounds the expected share of false alarms among those flagged. The headline and
  * {@code --fail-on-regression} count the primary series and failed cells only; secondary changes are listed.

@@ -14,7 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * How each metric is judged, as the metric catalogue says (benchmarks.json {@code metrics}, docs/verdicts.md
+ * How each metric is judged, as the metric catalogue says (benchmarks.json {@code metrics}, docs/method.md
  * "Minimum effects"): its minimum effect, whether it is discrete (the exact sign-flip test instead of the t-test),
  * and whether it is a reciprocal of another metric (shown, never judged). An A/B records its rules in ab.json, so a
  * recorded run is judged again with the rules it was measured under.

@@ -12,7 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The A/B verdict (docs/verdicts.md, "A/B"): base and head were started alternately in the same run, one start of
+ * The A/B verdict (docs/method.md, "A/B"): base and head were started alternately in the same run, one start of
  * each per round in random order, so each round is a block whose two starts saw the same machine state. Per series
  * the blocks' log ratios ln(head/base) go into a paired test ({@link PairedRatio#test}: the t-test, or the exact
  * sign-flip test for a metric the catalogue calls discrete), one-sided for the direction the change took; then

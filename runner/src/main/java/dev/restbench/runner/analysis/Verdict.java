@@ -1,6 +1,6 @@
 package dev.restbench.runner.analysis;
 
-/** The verdict for one series (docs/verdicts.md, "Verdicts"); spelled as {@link #json()} in the history files. */
+/** The verdict for one series (docs/method.md, "Verdicts"); spelled as {@link #json()} in the history files. */
 public enum Verdict {
     /** Significantly worse after the correction for the family, by at least the minimum effect. */
     REGRESSION("regression"),

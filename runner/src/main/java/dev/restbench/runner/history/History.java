@@ -15,13 +15,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * A history directory in the gh-pages layout (/tmp/formats.md, docs/ARCHITECTURE.md): under {@code dev/bench/}
- * data.js (github-action-benchmark's file), index.json, runs/YYYY-MM/&lt;runId&gt;.json, latest.json and
- * analysis.json.
+ * A history directory in the gh-pages layout (docs/ARCHITECTURE.md, "Results, history and their names"): under
+ * {@code dev/bench/} data.js (github-action-benchmark's file), index.json, runs/YYYY-MM/&lt;runId&gt;.json,
+ * latest.json and analysis.json.
  *
  * <p>Appending is idempotent and crash-safe: every file is replaced atomically, each file's update is itself
  * idempotent (a run already present is replaced, not duplicated), and index.json, which defines which runs the
@@ -179,18 +178,6 @@ public final class History {
     /** All runs of the history, oldest first (index order); records whose file is missing are skipped. */
     public List<RunRecord> loadRuns() throws IOException {
         return loadRuns((ArrayNode) readIndex().get("runs"), null);
-    }
-
-    /** The newest run of the history comparable with head (same fingerprint and profile), other than head itself. */
-    public Optional<RunRecord> latestComparable(RunRecord head) throws IOException {
-        List<RunRecord> runs = loadRuns();
-        for (int i = runs.size() - 1; i >= 0; i--) {
-            RunRecord candidate = runs.get(i);
-            if (!candidate.runId().equals(head.runId()) && candidate.ok() && candidate.comparableWith(head)) {
-                return Optional.of(candidate);
-            }
-        }
-        return Optional.empty();
     }
 
     private List<RunRecord> loadRuns(ArrayNode runs, RunRecord pending) throws IOException {

@@ -27,7 +27,7 @@ import java.util.concurrent.Callable;
         description = "With --history: every variant x scenario x regime x metric of head against the newest 30"
                 + " comparable runs of the history (same environment fingerprint — machine and method — and profile):"
                 + " a verdict only from a prediction interval over at least 10 of them, Holm for the primary series,"
-                + " Benjamini-Hochberg for the others (docs/verdicts.md). With two runs: both figures and the change,"
+                + " Benjamini-Hochberg for the others (docs/method.md). With two runs: both figures and the change,"
                 + " no verdict (one run is no history; use ./bench ab for a paired verdict). Prints the PR-comment"
                 + " markdown.",
         exitCodeList = {"0:compared (whatever the verdicts)", "1:failure", "2:bad input or usage",

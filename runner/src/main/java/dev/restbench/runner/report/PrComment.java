@@ -257,7 +257,7 @@ public final class PrComment {
         method.minEffectExceptions().forEach((metric, pct) -> exceptions.add(metric + " " + effect(pct) + " %"));
         out.append(String.format(Locale.ROOT, "- method: %s — %s; α = %.3g, minimum effect %s %%%s; primary series"
                         + " (benchmarks.json) under Holm, the others under Benjamini–Hochberg; intervals at 1 − 2α"
-                        + " (docs/verdicts.md)%n", method.name(), method.detail(), method.alpha(),
+                        + " (docs/method.md)%n", method.name(), method.detail(), method.alpha(),
                 effect(method.minEffectPct()), exceptions.isEmpty() ? "" : " (" + String.join(", ", exceptions) + ")"));
         out.append("- environment: ").append(environment(head.environment())).append('\n');
         if (links.reportsArtifactUrl() != null) {

@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * One cell (variant × scenario × regime) within one trial (a start of the service): ONE Gatling JVM loads the
  * service from the first warmup request to the end of the last window, so no cold load generator ever starts inside
- * a measurement (docs/verdicts.md, "Method"). The warmup lasts until {@link SteadyState} says the service settled (or
+ * a measurement (docs/method.md, "Method"). The warmup lasts until {@link SteadyState} says the service settled (or
  * its cap); then {@code windows} back-to-back windows of {@code windowSeconds} are delimited by the runner's readings,
  * and their requests are taken from Gatling's own simulation.log by time.
  */

@@ -31,7 +31,7 @@ import java.util.concurrent.Callable;
                 + " database cloned from the dataset template, with ONE Gatling JVM per cell: a warmup until the"
                 + " service is steady (JIT quiet, throughput and CPU/request flat; capped, else the cell is marked"
                 + " unsteady), then the profile's measured windows back to back (capacity: closed model; latency: open"
-                + " model at a fixed rate). Writes results/<run-id>/ and prints the summary tables (docs/verdicts.md,"
+                + " model at a fixed rate). Writes results/<run-id>/ and prints the summary tables (docs/method.md,"
                 + " \"Method\"). Exit 0 only when every cell succeeded.")
 public final class RunCommand implements Callable<Integer> {
 

@@ -12,7 +12,7 @@ import java.util.Random;
  * each round every variant is started once, in an order shuffled per round with a recorded seed, so neither drift of
  * the machine over the run (thermal, page cache, a neighbour's load) nor a fixed position favours a variant. One
  * start (a trial) runs every cell of the selection in a fixed order — scenarios as the profile lists them, each
- * scenario's regimes capacity then latency — so every variant meets the same sequence (docs/verdicts.md, "Method").
+ * scenario's regimes capacity then latency — so every variant meets the same sequence (docs/method.md, "Method").
  */
 public record RunPlan(long seed, List<Trial> trials) {
 

@@ -11,7 +11,7 @@ import java.util.Map;
 /**
  * Everything measured in a run, in manifest order: per cell (variant × scenario × regime) its outcome in every trial
  * (a start of the variant) with that trial's windows; per variant the startup values of every start. A cell's figure
- * per metric is summarised over its trials: each trial contributes the mean of its windows (docs/verdicts.md).
+ * per metric is summarised over its trials: each trial contributes the mean of its windows (docs/method.md).
  */
 final class RunResults {
 

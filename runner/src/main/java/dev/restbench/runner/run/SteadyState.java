@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Decides when a warming service has settled, from one-second bins of the load it serves (docs/verdicts.md,
+ * Decides when a warming service has settled, from one-second bins of the load it serves (docs/method.md,
  * "Steady state"). In the spirit of Georges et al. (2007) — a run is steady when its most recent iterations vary
  * little — and of JMH's warmup iterations, with what a JVM adds: the JIT compiler threads must have gone quiet.
  * Over the last {@code stableSeconds} bins, all of:

@@ -10,7 +10,7 @@ import org.apache.commons.statistics.inference.BinomialTest;
  * the head fails more often is P(X ≥ headOnly) for X ~ Binomial(headOnly + baseOnly, ½).
  *
  * <p>Why not "one failed head start is a failed cell": with the same jar on both sides failing 0.5 % of its starts,
- * that rule turned 26 % of 7-round jersey A/As red (docs/verdicts.md, "A failure is a failure"), more with more
+ * that rule turned 26 % of 7-round jersey A/As red (docs/method.md, "A failure is a failure"), more with more
  * rounds. This test cannot go below 2^(−discordant rounds): a head that fails in 5 rounds where base never did gives
  * 1/32.
  *

@@ -12,7 +12,7 @@ import java.util.SplittableRandom;
  * <p>Model, on the log scale, per series and block b: base = c_b + u_b + ē_b and head = ln(ratio) + c_b + u'_b + ē'_b,
  * with c_b ~ N(0, blockDriftSd²) shared by the block's two starts (the slow drift of the machine that pairing
  * cancels), u, u' ~ N(0, betweenStartSd²) per start, and ē, ē' ~ N(0, withinStartSd² / K) the mean of a start's K
- * windows. The rule is the one {@code ./bench ab} runs (docs/verdicts.md, "A/B"): one verdict after the last
+ * windows. The rule is the one {@code ./bench ab} runs (docs/method.md, "A/B"): one verdict after the last
  * round, at α, one-sided. Each comparison's log ratios get the one-sided p-values of {@link PairedRatio#pValues}
  * (t-test), and the m primary series' p-values for one direction go through {@link MultipleComparisons#holm}.
  * Detection: the one changed series (the others unchanged) is rejected at α in the direction of the true change, with

@@ -27,7 +27,7 @@ class ChangedVariantsTest {
                 Files.readString(RevisionBuildTest.ROOT.resolve("benchmarks.json")));
         for (String file : List.of("services/jersey/src/Main.java", "services/spring-mvc/src/App.java",
                 "services/express/app.js", "shared/support/src/Faults.java", "runner/src/Run.java",
-                "docs/verdicts.md", "site/app.js", "contract-tests/src/T.java", "pom.xml")) {
+                "docs/method.md", "site/app.js", "contract-tests/src/T.java", "pom.xml")) {
             write(file, "v1");
         }
         base = commit("base");
@@ -35,7 +35,7 @@ class ChangedVariantsTest {
 
     @Test
     void aDocsOnlyChangeMeasuresNothing() throws Exception {
-        write("docs/verdicts.md", "v2");
+        write("docs/method.md", "v2");
         write("site/app.js", "v2");
         write("contract-tests/src/T.java", "v2");
         ChangedVariants.Scope scope = ChangedVariants.of(repo, base, commit("docs"), PROFILE);

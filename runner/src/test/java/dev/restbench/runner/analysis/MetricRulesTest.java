@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The verdict's per-metric rules as benchmarks.json states them (docs/verdicts.md, "Minimum effects"). */
+/** The verdict's per-metric rules as benchmarks.json states them (docs/method.md, "Minimum effects"). */
 class MetricRulesTest {
 
     private static final MetricRules CATALOGUE = RunFixtures.catalogue();

@@ -14,7 +14,7 @@ import java.util.SplittableRandom;
 
 /**
  * Synthetic interleaved A/B runs ({@code <variant>--base}, {@code <variant>--head}, one start of each per round) drawn
- * from the variance components this box measured (docs/verdicts.md, "The drill"; jersey point-read, harness
+ * from the variance components this box measured (docs/method.md, "The drill"; jersey point-read, harness
  * version 3): per start a between-start offset and the mean of its K windows' noise, on the log scale, the start's
  * value rounded to 6 significant digits as run.json stores it (ResultsWriter). The records have run.json's shape, so
  * they go through the real {@link PairedJudge}, {@code ab.Design} and {@code ab.SequentialRule}.
@@ -36,7 +36,7 @@ public final class SyntheticAb {
         }
     }
 
-    /** jersey point-read, 40 starts × 3 windows (README "Verdicts"): 6.0 % / 4.3 %. */
+    /** jersey point-read, 40 starts × 3 windows (docs/results/2026-11-23-regression-drill.md): 6.0 % / 4.3 %. */
     public static final Component THROUGHPUT = new Component("throughput", 0.060, 0.043, 11_000);
     /** 5.5 % between starts, 3.9 % within. */
     public static final Component CPU = new Component("cpu_us_per_req", 0.055, 0.039, 90);

@@ -140,7 +140,7 @@ public record Manifest(
     }
 
     /**
-     * How a profile measures (docs/verdicts.md, "Method"): {@code trials} starts of every variant in randomized
+     * How a profile measures (docs/method.md, "Method"): {@code trials} starts of every variant in randomized
      * interleaved rounds; in each start, per cell, a warmup until steady (or its cap) and {@code windows} back-to-back
      * windows of {@code windowSeconds}. {@code variants} and {@code where} choose the variants (all when absent).
      */
@@ -165,7 +165,7 @@ public record Manifest(
      * @param primary the regimes in which this metric is a primary one (judged with Holm's correction and counted
      *                by the PR headline); empty = secondary everywhere
      * @param minEffectPct the smallest change of this metric that matters, in %: a verdict's regression or
-     *                improvement must reach it, and "no change" needs the interval inside ± it (docs/verdicts.md,
+     *                improvement must reach it, and "no change" needs the interval inside ± it (docs/method.md,
      *                "Minimum effects"); null for a reciprocal, whose verdict is its source's
      * @param discrete   the metric moves in steps (whole milliseconds, counts): its paired test is the exact
      *                   sign-flip permutation test, not the t-test
