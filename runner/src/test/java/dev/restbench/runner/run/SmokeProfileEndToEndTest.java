@@ -176,8 +176,12 @@ class SmokeProfileEndToEndTest {
                     // Under capacity load the service's own request path is in the samples; at the latency
                     // regime's 5 req/s ten seconds may hold none of them.
                     if (cell.get("regime").asText().equals("capacity")) {
-                        assertThat(Files.readString(html.resolveSibling(kind + ".collapsed.txt"))).as(series + kind)
-                                .contains("dev/restbench/");
+                        String collapsed = Files.readString(html.resolveSibling(kind + ".collapsed.txt"));
+                        assertThat(collapsed).as(series + kind).contains("dev/restbench/");
+                        // Whole stacks: every sample of the service's own code hangs under its thread's entry frame,
+                        // not under a truncated root (JFR's default 64 frames cut Spring Data REST's).
+                        assertThat(rootsOfOwnSamples(collapsed)).as(series + kind).allSatisfy(root ->
+                                assertThat(root).matches("java/lang/(Thread|VirtualThread)\\.run.*"));
                     }
                 }
             } else {
@@ -250,5 +254,12 @@ class SmokeProfileEndToEndTest {
         try (var leftovers = Files.list(runDir.resolve("gatling"))) {
             assertThat(leftovers.map(p -> p.getFileName().toString())).containsExactlyInAnyOrderElementsOf(cellFolders);
         }
+    }
+
+    /** The root frame of each collapsed stack ("root;…;leaf count") that passes through the service's own code. */
+    static java.util.Set<String> rootsOfOwnSamples(String collapsed) {
+        return collapsed.lines().filter(line -> line.contains("dev/restbench/"))
+                .map(line -> line.substring(0, line.indexOf(';') < 0 ? line.lastIndexOf(' ') : line.indexOf(';')))
+                .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
     }
 }
