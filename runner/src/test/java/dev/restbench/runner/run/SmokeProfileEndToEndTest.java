@@ -158,10 +158,11 @@ class SmokeProfileEndToEndTest {
                 assertThat(metrics.get("alloc_bytes_per_req").get("median").asDouble()).isPositive();
             }
             // Counted by PostgreSQL for every stack alike: read-heavy's reads are one statement (an item) or two (a
-            // page and its count) each.
+            // page and its count) each. Smoke's 2 s windows hold few requests on a busy box, and the requests in
+            // flight at the edges (8 users) blur the ratio, hence the margin (StatementStatisticsTest is exact).
             assertThat(metrics.fieldNames()).toIterable().as(series).contains("sql_statements_per_req", "sql_rows_per_req");
             if (cell.get("regime").asText().equals("capacity")) {
-                assertThat(metrics.get("sql_statements_per_req").get("median").asDouble()).as(series).isBetween(1.0, 2.0);
+                assertThat(metrics.get("sql_statements_per_req").get("median").asDouble()).as(series).isBetween(0.5, 3.0);
                 assertThat(metrics.get("sql_rows_per_req").get("median").asDouble()).as(series).isGreaterThan(1.0);
             }
             JsonNode trial = cell.get("trials").get(0);
