@@ -249,8 +249,7 @@ public final class AbCommand implements Callable<Integer> {
             context.add("Stopped: " + (rule.stopReason() == null ? "all planned rounds ran" : rule.stopReason())
                     + "; results in `" + (runDir.startsWith(root) ? root.relativize(runDir) : runDir) + "`.");
             if (history != null) {
-                context.add(historyContext(new History(history),
-                        InterleavedRun.select(run, "head", head), minEffect != null ? minEffect : MIN_EFFECT_PCT));
+                context.add(historyContext(new History(history), InterleavedRun.select(run, "head", head), rules));
             }
             return report(judgement, run, runDir.toString(), context);
         } finally {
@@ -335,8 +334,8 @@ public final class AbCommand implements Callable<Integer> {
     }
 
     /** One line: head of this A/B against the history, for context only (usually another environment). */
-    static String historyContext(History history, RunRecord head, double minEffect) throws java.io.IOException {
-        Judgement judgement = HistoryJudge.judge(history.loadRuns(), head, 30, ALPHA, minEffect);
+    static String historyContext(History history, RunRecord head, MetricRules rules) throws java.io.IOException {
+        Judgement judgement = HistoryJudge.judge(history.loadRuns(), head, 30, ALPHA, rules);
         return "History context (not the verdict): " + PrComment.headline(judgement).replaceFirst("^\\*\\*[^*]*\\*\\* — ", "")
                 + " (" + judgement.method().detail() + ")";
     }

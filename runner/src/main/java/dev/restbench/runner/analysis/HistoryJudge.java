@@ -27,9 +27,11 @@ public final class HistoryJudge {
     /**
      * @param history runs oldest first; only those comparable with head (and not head itself) are used, the newest
      *                {@code window} of them
+     * @param rules   per metric its minimum effect, whether it is judged at all (a reciprocal is not) and whether
+     *                the host can move it: the head run's own ({@link MetricRules#ofRecord})
      */
     public static Judgement judge(List<RunRecord> history, RunRecord head, int window, double alpha,
-                                  double minEffectPct) {
+                                  MetricRules rules) {
         List<RunRecord> comparable = new ArrayList<>();
         for (int i = history.size() - 1; i >= 0 && comparable.size() < window; i--) {
             RunRecord run = history.get(i);
@@ -61,18 +63,24 @@ public final class HistoryJudge {
             if (point.values().length == 0) {
                 continue;
             }
-            rows.add(judge(point, past.getOrDefault(point.seriesKey(), List.of()), alpha));
+            SeriesVerdict row = judge(point, past.getOrDefault(point.seriesKey(), List.of()), alpha);
+            MetricRules.Rule rule = rules.rule(point.metric());
+            // A reciprocal's deviation is minus its source's in every run: shown, judged once, at its source.
+            rows.add(rule.judged() || row.pValue() == null ? row : row.untested(Verdict.NO_VERDICT,
+                    "shown only: the reciprocal of " + rule.reciprocalOf() + ", judged there"));
         }
         String detail = String.format(Locale.ROOT, "prediction interval over the %d newest comparable runs (at least %d"
                 + " needed for a verdict)", comparable.size(), PredictionInterval.MIN_HISTORY);
-        Judgement.Method method = new Judgement.Method("history", alpha, minEffectPct, detail);
+        Judgement.Method method = new Judgement.Method("history", alpha, rules.commonMinEffectPct(), detail,
+                rules.exceptions());
         if (head.hostProblem() != null) {
+            // As in the A/B: the timings are withheld, the counts of work (host-independent) are still judged.
             String withheld = "verdict withheld: " + head.hostProblem();
-            List<SeriesVerdict> unjudged = rows.stream().map(r -> r.with(null, Verdict.NOT_COMPARABLE, withheld))
-                    .toList();
-            return new Judgement(newest, head, withheld, method, unjudged);
+            List<SeriesVerdict> kept = rows.stream().map(r -> rules.rule(r.metric()).hostIndependent() ? r
+                    : r.untested(Verdict.NOT_COMPARABLE, withheld)).toList();
+            return new Judgement(newest, head, null, withheld, method, Judgement.decide(kept, alpha, rules, false));
         }
-        return new Judgement(newest, head, null, method, Judgement.decide(rows, alpha, minEffectPct));
+        return new Judgement(newest, head, null, method, Judgement.decide(rows, alpha, rules, false));
     }
 
     private static SeriesVerdict judge(RunRecord.Point point, List<Double> history, double alpha) {

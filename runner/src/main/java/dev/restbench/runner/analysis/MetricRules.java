@@ -157,6 +157,39 @@ public final class MetricRules {
         return node;
     }
 
+    /**
+     * The rules a run was measured under, from its run.json {@code metricDefinitions}; a record older than the
+     * rules in it gets {@link #uniform} at {@code fallbackMinEffectPct} (every metric judged, one minimum effect).
+     */
+    public static MetricRules ofRecord(JsonNode metricDefinitions, double fallbackMinEffectPct) {
+        ObjectNode byId = Json.MAPPER.createObjectNode();
+        for (JsonNode definition : metricDefinitions) {
+            if (!definition.path("minEffectPct").isNumber() && !definition.path("reciprocalOf").isTextual()) {
+                return uniform(fallbackMinEffectPct);
+            }
+            ObjectNode rule = byId.putObject(definition.path("id").asText());
+            rule.set("minEffectPct", definition.path("minEffectPct").isNumber() ? definition.get("minEffectPct")
+                    : null);
+            for (String fact : List.of("discrete", "reciprocalOf", "hostIndependent")) {
+                if (definition.has(fact)) {
+                    rule.set(fact, definition.get(fact));
+                }
+            }
+        }
+        if (byId.isEmpty()) {
+            return uniform(fallbackMinEffectPct);
+        }
+        // A reciprocal takes its source's minimum effect, as in the catalogue.
+        byId.fields().forEachRemaining(e -> {
+            if (e.getValue().path("reciprocalOf").isTextual()) {
+                JsonNode source = byId.path(e.getValue().get("reciprocalOf").asText()).path("minEffectPct");
+                ((ObjectNode) e.getValue()).set("minEffectPct", source.isNumber() ? source
+                        : Json.MAPPER.getNodeFactory().numberNode(fallbackMinEffectPct));
+            }
+        });
+        return fromJson(byId, "metricDefinitions");
+    }
+
     /** Reads {@link #toJson}; the record may be untrusted data, so every value is checked. */
     public static MetricRules fromJson(JsonNode node, String source) {
         if (!node.isObject() || node.isEmpty()) {

@@ -36,6 +36,12 @@ public record SeriesVerdict(String variant, String scenario, String regime, Stri
         return variant + "/" + scenario + "/" + regime;
     }
 
+    /** The same figures, untested: no p-value, so {@link Judgement#decide} leaves its verdict as it is. */
+    SeriesVerdict untested(Verdict newVerdict, String newReason) {
+        return new SeriesVerdict(variant, scenario, regime, metric, unit, direction, primary, base, head, changePct,
+                lowPct, highPct, null, null, detectablePct, n, steady, newVerdict, newReason);
+    }
+
     SeriesVerdict with(Double adjusted, Verdict newVerdict, String newReason) {
         return new SeriesVerdict(variant, scenario, regime, metric, unit, direction, primary, base, head, changePct,
                 lowPct, highPct, pValue, adjusted, detectablePct, n, steady, newVerdict, newReason);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.restbench.runner.analysis.HistoryJudge;
 import dev.restbench.runner.analysis.Judgement;
+import dev.restbench.runner.analysis.MetricRules;
 import dev.restbench.runner.analysis.RunRecord;
 import dev.restbench.runner.analysis.SeriesVerdict;
 import dev.restbench.runner.analysis.Verdict;
@@ -44,8 +45,8 @@ final class LatestJson {
             return latest;
         }
         RunRecord head = runs.get(runs.size() - 1);
-        Judgement judgement = HistoryJudge.judge(runs.subList(0, runs.size() - 1), head, HISTORY_WINDOW, ALPHA,
-                MIN_EFFECT_PCT);
+        MetricRules rules = MetricRules.ofRecord(head.raw().path("metricDefinitions"), MIN_EFFECT_PCT);
+        Judgement judgement = HistoryJudge.judge(runs.subList(0, runs.size() - 1), head, HISTORY_WINDOW, ALPHA, rules);
         Map<String, SeriesVerdict> bySeries = new HashMap<>();
         judgement.rows().forEach(row -> bySeries.put(row.seriesKey(), row));
 
@@ -67,7 +68,9 @@ final class LatestJson {
         ObjectNode method = latest.putObject("verdicts");
         method.put("method", judgement.method().detail());
         method.put("alpha", ALPHA);
-        method.put("minEffectPct", MIN_EFFECT_PCT);
+        method.put("minEffectPct", rules.commonMinEffectPct());
+        ObjectNode exceptions = method.putObject("minEffectExceptions");
+        rules.exceptions().forEach(exceptions::put);
         method.put("status", judgement.status().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
         if (judgement.base() == null) {
             latest.putNull("baseline");

@@ -3,6 +3,7 @@ package dev.restbench.runner.report;
 import dev.restbench.runner.UsageException;
 import dev.restbench.runner.analysis.HistoryJudge;
 import dev.restbench.runner.analysis.Judgement;
+import dev.restbench.runner.analysis.MetricRules;
 import dev.restbench.runner.analysis.RunRecord;
 import dev.restbench.runner.history.History;
 import picocli.CommandLine.Command;
@@ -60,11 +61,11 @@ public final class CompareCommand implements Callable<Integer> {
         try {
             RunRecord head = RunRecord.read(runs.get(runs.size() - 1));
             if (history != null) {
-                judgement = HistoryJudge.judge(history.loadRuns(), head, HISTORY_WINDOW, ALPHA, MIN_EFFECT_PCT);
+                judgement = HistoryJudge.judge(history.loadRuns(), head, HISTORY_WINDOW, ALPHA, rulesOf(head));
             } else {
                 RunRecord base = RunRecord.read(runs.get(0));
                 List<RunRecord> one = new ArrayList<>(List.of(base));
-                judgement = HistoryJudge.judge(one, head, 1, ALPHA, MIN_EFFECT_PCT);
+                judgement = HistoryJudge.judge(one, head, 1, ALPHA, rulesOf(head));
                 String notComparable = Judgement.notComparableReason(base, head);
                 if (notComparable != null) {
                     System.err.println("note: " + notComparable + " — the figures are shown side by side only");
@@ -75,5 +76,10 @@ public final class CompareCommand implements Callable<Integer> {
             return 2;
         }
         return comment.print(PrComment.render(judgement, comment.links(), List.of()), judgement);
+    }
+
+    /** The rules the head run was measured under (its metricDefinitions); one minimum effect for older records. */
+    private static MetricRules rulesOf(RunRecord head) {
+        return MetricRules.ofRecord(head.raw().path("metricDefinitions"), MIN_EFFECT_PCT);
     }
 }

@@ -267,6 +267,19 @@ final class ResultsWriter {
         out.put("scope", m.scope());
         out.put("primary", m.primary() == null ? List.of() : m.primary());
         out.put("description", m.description());
+        // How a verdict judges it, so the history judges each run with the rules it was measured under.
+        if (m.minEffectPct() != null) {
+            out.put("minEffectPct", m.minEffectPct());
+        }
+        if (m.discrete()) {
+            out.put("discrete", true);
+        }
+        if (m.reciprocalOf() != null) {
+            out.put("reciprocalOf", m.reciprocalOf());
+        }
+        if (m.hostIndependent()) {
+            out.put("hostIndependent", true);
+        }
         return out;
     }
 

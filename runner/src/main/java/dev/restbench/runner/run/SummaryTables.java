@@ -409,10 +409,26 @@ final class SummaryTables {
     private List<String> sentences(List<RunResults.CellSummary> cells) {
         List<String> out = new ArrayList<>();
         for (CpuComparisons.Comparison c : CpuComparisons.of(selection.scenarios(), cells).scenarios()) {
-            List<String> others = c.others().stream().map(r -> r.variant() + " " + ratio(r.estimate())).toList();
+            List<String> others = c.others().stream().map(r -> r.variant() + " " + ratio(r.estimate())
+                    + differs(c.best(), r.variant())).toList();
             out.add(c.scenario() + ": " + c.best() + " " + number(c.bestValue()) + " µs; " + String.join(", ", others));
         }
         return out;
+    }
+
+    /**
+     * " [framework, dataAccess]": the classification keys in which {@code other} differs from {@code best}, so a ratio
+     * says everything it compares, not only the stack it names; empty when they differ in none or either variant is
+     * not in the manifest.
+     */
+    private String differs(String best, String other) {
+        Optional<Manifest.Variant> a = manifest.variant(best);
+        Optional<Manifest.Variant> b = manifest.variant(other);
+        if (a.isEmpty() || b.isEmpty()) {
+            return "";
+        }
+        List<String> keys = a.get().differingKeys(b.get());
+        return keys.isEmpty() ? "" : " [" + String.join(", ", keys) + "]";
     }
 
     /** "2.1× (1.9–2.4)", "2.1× (1.9–2.4 in one start)" or "2.1×" when nothing bounds it. */

@@ -306,6 +306,54 @@ class VerdictRulesSimulationTest {
         assertThat(four[3].share()).isGreaterThan(0.5);
     }
 
+    /**
+     * Item 5: SQL statements per request, primary, 2 % minimum effect, its noise as the N+1 A/B of spring-mvc
+     * measured (a start's count 0.3–0.7 % from the next round's on a busy box; 0.4 % between starts and 0.3 % within
+     * here, a per-round log-ratio sd of 0.62 %), one variant's PR of 3 scenarios (12 primary series), as coded. A count
+     * needs no 20-round budget: the measured N+1 (×11) is red from 2 rounds (99 %), a doubling 95 %; a +6 % count (one
+     * more statement on an operation with a 10 % share of a mix) 90 % at 3 rounds, 100 % at 4; an unchanged count is
+     * never red, and "no change" 43 % / 88 % / 99.6 % at 2 / 3 / 4 rounds.
+     */
+    @Test
+    void sqlCountsAreDecidedWithinTheFirstRounds() {
+        SyntheticAb.Component sql = new SyntheticAb.Component("sql_statements_per_req", 0.004, 0.003, 2.0);
+        List<SyntheticAb.Component> components = List.of(SyntheticAb.THROUGHPUT, SyntheticAb.CPU, SyntheticAb.ALLOC,
+                sql);
+        String changed = SyntheticAb.seriesKey(0, 0, "sql_statements_per_req");
+        SplittableRandom random = new SplittableRandom(71);
+        Map<String, Rate> rates = new java.util.LinkedHashMap<>();
+        for (int rounds : new int[] {2, 3, 4}) {
+            for (double ratio : new double[] {1.0, 1.06, 2.0, 11.0}) {
+                int red = 0;
+                int unchanged = 0;
+                for (int i = 0; i < REPLICATIONS; i++) {
+                    SyntheticAb sim = new SyntheticAb(1, 3, components, rounds, ratio == 1.0 ? Map.of()
+                            : Map.of(SyntheticAb.key(0, 0, "sql_statements_per_req"), ratio), random);
+                    List<SeriesVerdict> rows = new Design(null, null, AbCommand.ALPHA, CATALOGUE, null)
+                            .judge(sim.record(rounds)).rows().stream()
+                            .filter(r -> r.metric().equals("sql_statements_per_req")).toList();
+                    red += rows.stream().anyMatch(r -> (ratio == 1.0 || r.seriesKey().equals(changed))
+                            && r.verdict() == Verdict.REGRESSION) ? 1 : 0;
+                    unchanged += rows.stream().filter(r -> r.seriesKey().equals(changed))
+                            .anyMatch(r -> r.verdict() == Verdict.NO_CHANGE) ? 1 : 0;
+                }
+                rates.put(rounds + "/" + ratio + "/red", new Rate(red, REPLICATIONS));
+                rates.put(rounds + "/" + ratio + "/same", new Rate(unchanged, REPLICATIONS));
+                print("item 5 SQL counts", "%d rounds, head x%.2f: red %s, no change %s", rounds, ratio,
+                        rates.get(rounds + "/" + ratio + "/red"), rates.get(rounds + "/" + ratio + "/same"));
+            }
+        }
+        for (int rounds : new int[] {2, 3, 4}) {
+            assertThat(rates.get(rounds + "/1.0/red").share()).as(rounds + " rounds, A/A").isLessThanOrEqualTo(0.01);
+        }
+        assertThat(rates.get("2/11.0/red").share()).isGreaterThan(0.97);
+        assertThat(rates.get("2/2.0/red").share()).isGreaterThan(0.9);
+        assertThat(rates.get("3/1.06/red").share()).isGreaterThan(0.85);
+        assertThat(rates.get("4/1.06/red").share()).isGreaterThan(0.98);
+        assertThat(rates.get("3/1.0/same").share()).isGreaterThan(0.8);
+        assertThat(rates.get("4/1.0/same").share()).isGreaterThan(0.98);
+    }
+
     /** Regression and "no change" of the changed allocation series under the catalogue's rules, then under 5 %. */
     private static Rate[] allocationVerdicts(double ratio, long seed) {
         SplittableRandom random = new SplittableRandom(seed);

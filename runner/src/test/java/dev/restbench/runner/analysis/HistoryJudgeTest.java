@@ -30,10 +30,75 @@ class HistoryJudgeTest {
         return history;
     }
 
+    private static RunRecord runOf(int day, double cpu, double alloc, double statements, boolean withRules) {
+        ObjectNode run = RunFixtures.empty(String.format("202611%02dT000000Z-c%02d", day, day), "c" + day,
+                String.format("2026-11-%02dT00:00:00Z", day), RunFixtures.FINGERPRINT, "quick");
+        RunFixtures.cell(run, "jersey", "join-filter", "capacity", Map.of("cpu_us_per_req", new double[][] {{cpu}},
+                "req_per_cpu_s", new double[][] {{1e6 / cpu}}, "alloc_bytes_per_req", new double[][] {{alloc}},
+                "sql_statements_per_req", new double[][] {{statements}}), new int[] {0});
+        if (withRules) {
+            var definitions = run.putArray("metricDefinitions");
+            definitions.addObject().put("id", "cpu_us_per_req").put("minEffectPct", 5);
+            definitions.addObject().put("id", "req_per_cpu_s").put("reciprocalOf", "cpu_us_per_req");
+            definitions.addObject().put("id", "alloc_bytes_per_req").put("minEffectPct", 1);
+            definitions.addObject().put("id", "sql_statements_per_req").put("minEffectPct", 2)
+                    .put("hostIndependent", true);
+        }
+        return RunFixtures.record(run);
+    }
+
+    /**
+     * Review D6/D7 in the history too: the head run's own rules (run.json metricDefinitions) — a reciprocal shown
+     * beside its source, never judged a second time; allocation at its 1 % minimum effect, where one 5 % for every
+     * metric called a +2.5 % allocation step "no change"; SQL counts judged even when the host check withholds
+     * the timings.
+     */
+    @Test
+    void eachRunIsJudgedWithTheRulesItWasMeasuredUnder() {
+        Random random = new Random(5);
+        List<RunRecord> history = new ArrayList<>();
+        for (int day = 1; day <= 20; day++) {
+            history.add(runOf(day, 300 * (1 + 0.01 * random.nextGaussian()),
+                    50_000 * (1 + 0.002 * random.nextGaussian()), 2.0 * (1 + 0.001 * random.nextGaussian()), true));
+        }
+        RunRecord head = runOf(21, 400, 51_250, 2.0, true);
+        Judgement judgement = HistoryJudge.judge(history, head, 30, 0.05,
+                MetricRules.ofRecord(head.raw().path("metricDefinitions"), 5));
+        Map<String, SeriesVerdict> rows = new java.util.HashMap<>();
+        judgement.rows().forEach(r -> rows.put(r.metric(), r));
+        assertThat(rows.get("cpu_us_per_req").verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(rows.get("req_per_cpu_s").verdict()).isEqualTo(Verdict.NO_VERDICT);
+        assertThat(rows.get("req_per_cpu_s").reason()).isEqualTo("shown only: the reciprocal of cpu_us_per_req,"
+                + " judged there");
+        assertThat(rows.get("alloc_bytes_per_req").verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(rows.get("sql_statements_per_req").verdict()).isEqualTo(Verdict.NO_CHANGE);
+        SeriesVerdict uniform = HistoryJudge.judge(history, head, 30, 0.05, MetricRules.uniform(5)).rows().stream()
+                .filter(r -> r.metric().equals("alloc_bytes_per_req")).findFirst().orElseThrow();
+        assertThat(uniform.verdict()).isEqualTo(Verdict.NO_CHANGE);
+
+        // A record without the rules (older than them) is judged as before: one minimum effect, every metric.
+        RunRecord old = runOf(21, 400, 51_250, 2.0, false);
+        assertThat(MetricRules.ofRecord(old.raw().path("metricDefinitions"), 5).describe()).isEqualTo("5 %");
+
+        // The host check withheld the run: the timings are not judged, the SQL count still is.
+        RunRecord nPlusOne = runOf(21, 400, 51_250, 22.0, true);
+        ((ObjectNode) nPlusOne.raw()).putObject("hostCheck").put("changePct", 0.0).put("stealPct", 0.0)
+                .put("othersPct", 30.0).put("othersWhere", "jersey/join-filter/capacity start 1")
+                .putObject("limits").put("probeChangePct", 10).put("stealPct", 2).put("othersPct", 10);
+        RunRecord withheldHead = RunFixtures.record((ObjectNode) nPlusOne.raw());
+        Judgement withheld = HistoryJudge.judge(history, withheldHead, 30, 0.05,
+                MetricRules.ofRecord(withheldHead.raw().path("metricDefinitions"), 5));
+        assertThat(withheld.rows()).filteredOn(r -> r.metric().equals("sql_statements_per_req"))
+                .extracting(SeriesVerdict::verdict).containsExactly(Verdict.REGRESSION);
+        assertThat(withheld.rows()).filteredOn(r -> r.metric().equals("cpu_us_per_req"))
+                .extracting(SeriesVerdict::verdict).containsExactly(Verdict.NOT_COMPARABLE);
+        assertThat(withheld.status()).isEqualTo(Judgement.Status.REGRESSION);
+    }
+
     @Test
     void withFewerThanTenComparableRunsThereIsNoVerdictOnlyTheNumber() {
         List<RunRecord> history = history(9, 0.01, 1);
-        Judgement judgement = HistoryJudge.judge(history, run(28, 400, RunFixtures.FINGERPRINT), 30, 0.05, 5);
+        Judgement judgement = HistoryJudge.judge(history, run(28, 400, RunFixtures.FINGERPRINT), 30, 0.05, MetricRules.uniform(5));
         SeriesVerdict row = judgement.rows().get(0);
         assertThat(row.verdict()).isEqualTo(Verdict.NO_VERDICT);
         assertThat(row.reason()).isEqualTo("9 comparable past run(s), a verdict needs 10");
@@ -47,18 +112,18 @@ class HistoryJudgeTest {
         for (int day = 1; day <= 12; day++) {
             history.add(run(day, 300, "sha256:other"));
         }
-        assertThat(HistoryJudge.judge(history, run(28, 300, RunFixtures.FINGERPRINT), 30, 0.05, 5).rows().get(0)
+        assertThat(HistoryJudge.judge(history, run(28, 300, RunFixtures.FINGERPRINT), 30, 0.05, MetricRules.uniform(5)).rows().get(0)
                 .verdict()).isEqualTo(Verdict.NO_VERDICT);
     }
 
     @Test
     void anEightPercentStepOverTwelveQuietRunsIsARegressionAndAnUnchangedRunIsNoChange() {
         List<RunRecord> history = history(12, 0.01, 2);
-        SeriesVerdict slower = HistoryJudge.judge(history, run(28, 324, RunFixtures.FINGERPRINT), 30, 0.05, 5)
+        SeriesVerdict slower = HistoryJudge.judge(history, run(28, 324, RunFixtures.FINGERPRINT), 30, 0.05, MetricRules.uniform(5))
                 .rows().get(0);
         assertThat(slower.verdict()).isEqualTo(Verdict.REGRESSION);
         assertThat(slower.n()).isEqualTo(12);
-        SeriesVerdict same = HistoryJudge.judge(history, run(28, 300, RunFixtures.FINGERPRINT), 30, 0.05, 5)
+        SeriesVerdict same = HistoryJudge.judge(history, run(28, 300, RunFixtures.FINGERPRINT), 30, 0.05, MetricRules.uniform(5))
                 .rows().get(0);
         assertThat(same.verdict()).isEqualTo(Verdict.NO_CHANGE);
     }
@@ -119,7 +184,7 @@ class HistoryJudgeTest {
             double value = 300 * 1.08 * again * Math.exp(noise * random.nextGaussian());
             var old = dev.restbench.runner.stats.PredictionInterval.judge(values, value, 0.9);
             counts[0] += old.pValue() <= 0.05 && old.deviationPct() >= 5 ? 1 : 0;
-            SeriesVerdict row = HistoryJudge.judge(history, run(31, value, RunFixtures.FINGERPRINT), 30, 0.05, 5)
+            SeriesVerdict row = HistoryJudge.judge(history, run(31, value, RunFixtures.FINGERPRINT), 30, 0.05, MetricRules.uniform(5))
                     .rows().get(0);
             counts[1] += row.verdict() == Verdict.REGRESSION ? 1 : 0;
             counts[2] += row.verdict() == Verdict.NO_VERDICT ? 1 : 0;
@@ -134,12 +199,12 @@ class HistoryJudgeTest {
         for (int day = 1; day <= 24; day++) {
             history.add(run(day, (day > 12 ? 324 : 300) * (1 + 0.005 * random.nextGaussian()), RunFixtures.FINGERPRINT));
         }
-        SeriesVerdict settled = HistoryJudge.judge(history, run(31, 324, RunFixtures.FINGERPRINT), 30, 0.05, 5)
+        SeriesVerdict settled = HistoryJudge.judge(history, run(31, 324, RunFixtures.FINGERPRINT), 30, 0.05, MetricRules.uniform(5))
                 .rows().get(0);
         assertThat(settled.n()).isEqualTo(12);
         assertThat(settled.verdict()).isEqualTo(Verdict.NO_CHANGE);
         SeriesVerdict recent = HistoryJudge.judge(history.subList(0, 17), run(31, 324, RunFixtures.FINGERPRINT), 30,
-                0.05, 5).rows().get(0);
+                0.05, MetricRules.uniform(5)).rows().get(0);
         assertThat(recent.verdict()).isEqualTo(Verdict.NO_VERDICT);
         assertThat(recent.reason()).isEqualTo("a step 5 run(s) ago (+8.0 %): 5 comparable run(s) since, a verdict"
                 + " needs 10");
@@ -148,7 +213,7 @@ class HistoryJudgeTest {
     @Test
     void noisyHistoryCannotProveNoChange() {
         List<RunRecord> history = history(12, 0.08, 3);
-        SeriesVerdict row = HistoryJudge.judge(history, run(28, 300, RunFixtures.FINGERPRINT), 30, 0.05, 5)
+        SeriesVerdict row = HistoryJudge.judge(history, run(28, 300, RunFixtures.FINGERPRINT), 30, 0.05, MetricRules.uniform(5))
                 .rows().get(0);
         assertThat(row.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     }
@@ -159,7 +224,7 @@ class HistoryJudgeTest {
         ObjectNode head = RunFixtures.empty("20261128T000000Z-c28", "c28", "2026-11-28T00:00:00Z",
                 RunFixtures.FINGERPRINT, "quick");
         RunFixtures.failedCell(head, "jersey", "join-filter", "capacity", "start 1: service exited with code 137");
-        Judgement judgement = HistoryJudge.judge(history, RunFixtures.record(head), 30, 0.05, 5);
+        Judgement judgement = HistoryJudge.judge(history, RunFixtures.record(head), 30, 0.05, MetricRules.uniform(5));
         assertThat(judgement.rows()).singleElement()
                 .satisfies(row -> assertThat(row.verdict()).isEqualTo(Verdict.FAILED));
         assertThat(judgement.status()).isEqualTo(Judgement.Status.REGRESSION);

@@ -158,10 +158,11 @@ class SmokeProfileEndToEndTest {
                 assertThat(metrics.get("alloc_bytes_per_req").get("median").asDouble()).isPositive();
             }
             // Counted by PostgreSQL for every stack alike: read-heavy's reads are one statement (an item) or two (a
-            // page and its count) each.
+            // page and its count) each. Smoke's 2 s windows hold few requests on a busy box, and the requests in
+            // flight at the edges (8 users) blur the ratio, hence the margin (StatementStatisticsTest is exact).
             assertThat(metrics.fieldNames()).toIterable().as(series).contains("sql_statements_per_req", "sql_rows_per_req");
             if (cell.get("regime").asText().equals("capacity")) {
-                assertThat(metrics.get("sql_statements_per_req").get("median").asDouble()).as(series).isBetween(1.0, 2.0);
+                assertThat(metrics.get("sql_statements_per_req").get("median").asDouble()).as(series).isBetween(0.5, 3.0);
                 assertThat(metrics.get("sql_rows_per_req").get("median").asDouble()).as(series).isGreaterThan(1.0);
             }
             JsonNode trial = cell.get("trials").get(0);
@@ -176,8 +177,12 @@ class SmokeProfileEndToEndTest {
                     // Under capacity load the service's own request path is in the samples; at the latency
                     // regime's 5 req/s ten seconds may hold none of them.
                     if (cell.get("regime").asText().equals("capacity")) {
-                        assertThat(Files.readString(html.resolveSibling(kind + ".collapsed.txt"))).as(series + kind)
-                                .contains("dev/restbench/");
+                        String collapsed = Files.readString(html.resolveSibling(kind + ".collapsed.txt"));
+                        assertThat(collapsed).as(series + kind).contains("dev/restbench/");
+                        // Whole stacks: every sample of the service's own code hangs under its thread's entry frame,
+                        // not under a truncated root (JFR's default 64 frames cut Spring Data REST's).
+                        assertThat(rootsOfOwnSamples(collapsed)).as(series + kind).allSatisfy(root ->
+                                assertThat(root).matches("java/lang/(Thread|VirtualThread)\\.run.*"));
                     }
                 }
             } else {
@@ -250,5 +255,12 @@ class SmokeProfileEndToEndTest {
         try (var leftovers = Files.list(runDir.resolve("gatling"))) {
             assertThat(leftovers.map(p -> p.getFileName().toString())).containsExactlyInAnyOrderElementsOf(cellFolders);
         }
+    }
+
+    /** The root frame of each collapsed stack ("root;…;leaf count") that passes through the service's own code. */
+    static java.util.Set<String> rootsOfOwnSamples(String collapsed) {
+        return collapsed.lines().filter(line -> line.contains("dev/restbench/"))
+                .map(line -> line.substring(0, line.indexOf(';') < 0 ? line.lastIndexOf(' ') : line.indexOf(';')))
+                .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
     }
 }

@@ -105,6 +105,23 @@ public record Manifest(
             return labels;
         }
 
+        /**
+         * The classification keys whose values differ between this variant and {@code other} (a key one of them lacks
+         * counts as differing), in this variant's order then the other's: what a ratio between the two compares
+         * besides the stack it names. {@code runtimeVersion} is left out where {@code jdk} says it already.
+         */
+        @JsonIgnore
+        public List<String> differingKeys(Variant other) {
+            Map<String, String> mine = labels();
+            Map<String, String> theirs = other.labels();
+            java.util.Set<String> keys = new java.util.LinkedHashSet<>(mine.keySet());
+            keys.addAll(theirs.keySet());
+            if (mine.containsKey("jdk") && theirs.containsKey("jdk")) {
+                keys.remove("runtimeVersion");
+            }
+            return keys.stream().filter(k -> !java.util.Objects.equals(mine.get(k), theirs.get(k))).toList();
+        }
+
         /** The same variant under another name (the copies of an A/B run or a drill). */
         public Variant renamed(String newName, String newArtifact, Map<String, String> extraEnv, Build newBuild) {
             Map<String, String> mergedEnv = new LinkedHashMap<>(env);

@@ -37,6 +37,20 @@ class ManifestLoaderTest {
         assertThat(manifest.defaultProfile()).isEqualTo("quick");
     }
 
+    /** What a ratio between two variants compares: every classification key whose value differs, none left out. */
+    @Test
+    void twoVariantsSayWhichClassificationKeysDifferBetweenThem() {
+        Manifest manifest = ManifestLoader.load(ROOT.resolve("benchmarks.json"));
+        Manifest.Variant jersey = manifest.variant("jersey").orElseThrow();
+        Manifest.Variant mvc = manifest.variant("spring-mvc").orElseThrow();
+        assertThat(jersey.differingKeys(mvc)).containsExactly("framework", "server", "dataAccess", "springBoot");
+        assertThat(jersey.differingKeys(jersey)).isEmpty();
+        assertThat(jersey.differingKeys(manifest.variant("jersey-jetty-virtual").orElseThrow()))
+                .containsExactly("server", "threading", "jdk");
+        assertThat(jersey.differingKeys(manifest.variant("express").orElseThrow()))
+                .contains("framework", "language", "runtime", "runtimeVersion", "jdk").doesNotContain("dialect");
+    }
+
     @Test
     void anEntryThatExtendsAnotherInheritsItMergesEnvAndClassificationAndKeepsItsOwnName() throws IOException {
         Manifest manifest = parse(m -> m.withArray("variants").addObject()
