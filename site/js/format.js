@@ -24,6 +24,20 @@ export function registerVariants(index, latest) {
 export const variantOrder = () => [...variantInfo.keys()];
 export const variantInfoOf = (name) => variantInfo.get(name) ?? null;
 
+/**
+ * The classification keys whose values differ between two variants, as the runs recorded them: what a ratio between
+ * them compares besides the stack it names (the runner's Variant.differingKeys: runtimeVersion left out where both
+ * have a jdk). Empty when either is unclassified.
+ */
+export function differingKeys(a, b) {
+  const ca = variantInfo.get(a)?.classification;
+  const cb = variantInfo.get(b)?.classification;
+  if (!ca || !cb || !Object.keys(ca).length || !Object.keys(cb).length) return [];
+  const keys = [...new Set([...Object.keys(ca), ...Object.keys(cb)])]
+    .filter((k) => !(k === 'runtimeVersion' && 'jdk' in ca && 'jdk' in cb));
+  return keys.filter((k) => ca[k] !== cb[k]);
+}
+
 /** One line for a tooltip: the description and the classification ("framework jersey · server grizzly · …"). */
 export function variantTitle(name) {
   const info = variantInfo.get(name);

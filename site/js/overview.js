@@ -6,7 +6,7 @@ import { scenarioBarCharts, startupBarCharts } from './bars.js';
 import { sweepCharts } from './sweep.js';
 import { admits } from './state.js';
 import { pointSpread } from './history.js';
-import { VERDICTS, firstLine, formatDate, formatNumber, formatPct, formatValue, metricLabel, shortSha, variantInfoOf, variantLabel, variantOrder, variantTitle } from './format.js';
+import { VERDICTS, differingKeys, firstLine, formatDate, formatNumber, formatPct, formatValue, metricLabel, shortSha, variantInfoOf, variantLabel, variantOrder, variantTitle } from './format.js';
 
 export const LOAD_MEASURES = ['throughput', 'latency_p50', 'latency_p95', 'latency_p99', 'error_pct'];
 export const RESOURCES = ['cpu_us_per_req', 'alloc_bytes_per_req', 'heap_mean_mb', 'heap_peak_mb', 'gc_ms_per_s', 'jit_cpu_ms_per_s', 'threads_peak', 'hikari_active_mean', 'hikari_active_peak', 'sql_statements_per_req', 'sql_rows_per_req'];
@@ -287,7 +287,7 @@ function summarySentences(run, state, variants) {
       Array.isArray(best.ci95) ? `, 95 % CI ${formatNumber(best.ci95[0])}–${formatNumber(best.ci95[1])}` : '', ')',
       cells.slice(1).map((c) => [', ', variantLabel(c.variant), ' ',
         h('span', { class: 'ratio' }, `${(c.metrics.cpu_us_per_req.value / best.value).toFixed(1)}×`),
-        ratioInterval(run, scenario, cells[0].variant, c.variant)]),
+        ratioInterval(run, scenario, cells[0].variant, c.variant), differsNote(cells[0].variant, c.variant)]),
       single ? ' — one start each: indicative' : ` — values over ${best.n} starts, spread in the table`, '.'));
   }
   return items.length ? h('ul', { class: 'answer', id: 'answer' }, items) : null;
@@ -297,6 +297,13 @@ function summarySentences(run, state, variants) {
 function sweepSection(run, state, variants) {
   const charts = sweepCharts(run, state, variants);
   return charts ? [h('h3', null, 'Concurrency sweep: throughput and p99 per number of users'), charts] : [];
+}
+
+/** " [framework, server, dataAccess]": every key the ratio compares besides the stack it names, or nothing. */
+function differsNote(best, variant) {
+  const keys = differingKeys(best, variant);
+  return keys.length ? h('span', { class: 'differs', dataset: { variant }, title: 'classification keys that differ' },
+    ` [${keys.join(', ')}]`) : null;
 }
 
 /**

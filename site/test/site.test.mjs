@@ -95,10 +95,15 @@ describe('overview', () => {
     // The answer first: one sentence per capacity scenario, the cheapest variant by CPU per request and the others'
     // multiples of it (≥ 1, ascending), from the same values the table shows.
     const answer = page.locator('#answer li[data-scenario="read-heavy"]');
-    assert.match(await answer.textContent(), /^read-heavy: .+ needs the least CPU per request \([\d.,k]+ µs, 95 % CI [\d.]+–[\d.]+\), .+ [\d.]+× \(95 % CI [\d.]+–[\d.]+×\), .+ [\d.]+× \(95 % CI [\d.]+–[\d.]+×, one start only\)/);
+    assert.match(await answer.textContent(), /^read-heavy: .+ needs the least CPU per request \([\d.,k]+ µs, 95 % CI [\d.]+–[\d.]+\), .+ [\d.]+× \(95 % CI [\d.]+–[\d.]+×\)( \[[\w, ]+\])?, .+ [\d.]+× \(95 % CI [\d.]+–[\d.]+×, one start only\)/);
     const ratios = (await answer.locator('.ratio').allTextContents()).map((t) => Number.parseFloat(t));
     assert.equal(ratios.length, 2);
     assert.ok(ratios[0] >= 1 && ratios[1] >= ratios[0], ratios.join(' '));
+    // Each ratio says which classification keys differ besides the stack: jersey against the Spring variants compares
+    // framework, server and data access at once.
+    const differs = await answer.locator('.differs').evaluateAll((ss) => ss.map((x) => [x.dataset.variant, x.textContent]));
+    assert.equal(differs.length, ratios.length, JSON.stringify(differs)); // every pair here differs in its framework
+    for (const [, text] of differs) assert.match(text, /^ \[(framework|server|dataAccess|threading|jdk|dialect)(, [\w]+)*\]$/);
     // Each ratio with the interval the runner wrote for it (latest.json comparisons), flagged when one start only.
     const comparison = (await (await fetch(`${await urlOf('full')}dev/bench/latest.json`)).json()).comparisons
       .find((c) => c.scenario === 'read-heavy');
