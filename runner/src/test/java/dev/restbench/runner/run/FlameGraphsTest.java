@@ -77,9 +77,11 @@ class FlameGraphsTest {
     void saysWhyWhenTheRecordingCannotStart(@TempDir Path runDir) {
         Path javaHome = Path.of(System.getProperty("java.home"));
         FlameGraphs graphs = new FlameGraphs(runDir, 1);
-        // No process has this pid (pids are positive and far below Long.MAX_VALUE): jcmd fails, and says so.
+        // No process has this pid (pids are positive and far below Long.MAX_VALUE): jcmd fails at its first command
+        // (the stack depth, set before the recording starts), and says which.
         org.assertj.core.api.Assertions.assertThatThrownBy(
                         () -> graphs.start(javaHome.resolve("bin/jcmd"), Long.MAX_VALUE))
-                .isInstanceOf(java.io.IOException.class).hasMessageContaining("JFR.start");
+                .isInstanceOf(java.io.IOException.class).hasMessageContaining("JFR.configure stackdepth=1024")
+                .hasMessageContaining("Invalid process identifier");
     }
 }
