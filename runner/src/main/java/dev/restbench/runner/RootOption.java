@@ -7,7 +7,7 @@ import java.nio.file.Path;
 /** {@code --root DIR}, mixed into the commands that read the checkout (its manifest, variants, site). */
 public final class RootOption {
 
-    @Option(names = "--root", paramLabel = "DIR", defaultValue = "${sys:restbench.root:-.}",
+    @Option(names = "--root", paramLabel = "<dir>", defaultValue = "${sys:restbench.root:-.}",
             description = "repository root (default: the checkout ./bench lives in)")
     private Path root;
 

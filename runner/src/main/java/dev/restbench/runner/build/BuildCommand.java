@@ -39,7 +39,7 @@ public final class BuildCommand implements Callable<Integer> {
             description = "only variants whose classification matches (repeatable), e.g. jdk=25")
     private List<String> where = new ArrayList<>();
 
-    @Option(names = "--profile", paramLabel = "name", description = "the variants of this profile")
+    @Option(names = "--profile", paramLabel = "<name>", description = "the variants of this profile")
     private String profile;
 
     @Option(names = "--tests", arity = "0",
@@ -53,11 +53,11 @@ public final class BuildCommand implements Callable<Integer> {
     @Option(names = "--list", arity = "0", description = "print each build step and whether it is stale; build nothing")
     private boolean list;
 
-    @Option(names = "--copy-to", paramLabel = "dir",
+    @Option(names = "--copy-to", paramLabel = "<dir>",
             description = "then copy each variant's artifact into dir (what a container image takes)")
     private Path copyTo;
 
-    @Option(names = "--manifest", paramLabel = "file", description = "(default: <root>/benchmarks.json)")
+    @Option(names = "--manifest", paramLabel = "<file>", description = "(default: <root>/benchmarks.json)")
     private Path manifestFile;
 
     @Mixin

@@ -38,11 +38,11 @@ public final class StartCommand implements Callable<Integer> {
     @Parameters(paramLabel = "<variant>", arity = "0..1", description = "the variant to start")
     private String name;
 
-    @Option(names = "--port", paramLabel = "N", converter = Converters.Port.class,
+    @Option(names = "--port", paramLabel = "<n>", converter = Converters.Port.class,
             description = "default 8081, 8082, … in manifest order")
     private Integer port;
 
-    @Option(names = "--db-url", paramLabel = "URL",
+    @Option(names = "--db-url", paramLabel = "<url>",
             description = "DB_URL for the variant (user and password stay postgres/postgres)")
     private String dbUrl;
 

@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
         subcommands = DbCommand.Load.class)
 public final class DbCommand implements Callable<Integer> {
 
-    @Option(names = "--port", paramLabel = "N", converter = Converters.ListenPort.class,
+    @Option(names = "--port", paramLabel = "<n>", converter = Converters.ListenPort.class,
             description = "port to listen on (default 54329; 0: a free one)")
     private int port = DatabaseCli.DEFAULT_PORT;
 
@@ -46,14 +46,14 @@ public final class DbCommand implements Callable<Integer> {
                     + " exits (the compose stack's one-shot dataset service does the same).")
     static final class Load implements Callable<Integer> {
 
-        @Option(names = "--url", paramLabel = "URL", required = true,
+        @Option(names = "--url", paramLabel = "<url>", required = true,
                 description = "the server, e.g. jdbc:postgresql://host:5432/postgres")
         private String url;
 
-        @Option(names = "--user", paramLabel = "u", description = "(default postgres)")
+        @Option(names = "--user", paramLabel = "<user>", description = "(default postgres)")
         private String user = "postgres";
 
-        @Option(names = "--password", paramLabel = "p", description = "(default postgres)")
+        @Option(names = "--password", paramLabel = "<password>", description = "(default postgres)")
         private String password = "postgres";
 
         @Option(names = "--size", paramLabel = "default|small",

@@ -35,37 +35,37 @@ import java.util.concurrent.Callable;
                 + " \"Method\"). Exit 0 only when every cell succeeded.")
 public final class RunCommand implements Callable<Integer> {
 
-    @Option(names = "--profile", paramLabel = "NAME",
+    @Option(names = "--profile", paramLabel = "<name>",
             description = "smoke | quick | full | matrix (default: the manifest's defaultProfile, quick)")
     private String profile;
 
-    @Option(names = "--manifest", paramLabel = "FILE", description = "manifest (default: <root>/benchmarks.json)")
+    @Option(names = "--manifest", paramLabel = "<file>", description = "manifest (default: <root>/benchmarks.json)")
     private Path manifest;
 
     @Mixin
     private RootOption root;
 
-    @Option(names = "--results", paramLabel = "DIR", description = "where results/<run-id>/ goes (default: <root>/results)")
+    @Option(names = "--results", paramLabel = "<dir>", description = "where results/<run-id>/ goes (default: <root>/results)")
     private Path results;
 
-    @Option(names = "--variants", paramLabel = "A,B", description = "only these variants (default: the profile's list, else all)")
+    @Option(names = "--variants", paramLabel = "a,b", description = "only these variants (default: the profile's list, else all)")
     private String variants;
 
-    @Option(names = "--where", paramLabel = "KEY=GLOB",
+    @Option(names = "--where", paramLabel = "key=glob",
             description = "only variants whose classification matches (repeatable, all must match; keys: framework,"
                     + " server, threading, language, dataAccess, runtime, runtimeVersion, jdk, dialect, …), for"
                     + " example --where server='*' --where framework='spring-mvc*' --where jdk=25")
     private List<String> where = new ArrayList<>();
 
-    @Option(names = "--scenarios", paramLabel = "A,B", description = "only these scenarios (default: the profile's)")
+    @Option(names = "--scenarios", paramLabel = "a,b", description = "only these scenarios (default: the profile's)")
     private String scenarios;
 
-    @Option(names = "--database-url", paramLabel = "URL",
+    @Option(names = "--database-url", paramLabel = "<url>",
             description = "use this PostgreSQL server (jdbc:postgresql://host:5432/postgres) instead of the embedded"
                     + " one (also: env DATABASE_URL); the runner creates its template and per-cell databases there")
     private String databaseUrl;
 
-    @Option(names = "--services", paramLabel = "A=URL,B=URL",
+    @Option(names = "--services", paramLabel = "a=<url>,b=<url>",
             description = "measure variants that already run at these base URLs (e.g. the compose stack:"
                     + " jersey=http://127.0.0.1:8081) instead of starting them: no start, stop or pinning by the"
                     + " runner, CPU/request from the services' own process_cpu_time, no startup metrics. Needs"
@@ -74,10 +74,10 @@ public final class RunCommand implements Callable<Integer> {
                     + " unless --history is given.")
     private String services;
 
-    @Option(names = "--database-user", paramLabel = "U", description = "(env DATABASE_USER, default postgres)")
+    @Option(names = "--database-user", paramLabel = "<user>", description = "(env DATABASE_USER, default postgres)")
     private String databaseUser;
 
-    @Option(names = "--database-password", paramLabel = "P", description = "(env DATABASE_PASSWORD, default postgres)")
+    @Option(names = "--database-password", paramLabel = "<password>", description = "(env DATABASE_PASSWORD, default postgres)")
     private String databasePassword;
 
     @Option(names = "--dry-run", arity = "0",
@@ -106,7 +106,7 @@ public final class RunCommand implements Callable<Integer> {
             description = "print every table (as summary.md holds them) instead of the primary metrics")
     private boolean fullTables;
 
-    @Option(names = "--history", paramLabel = "DIR",
+    @Option(names = "--history", paramLabel = "<dir>",
             description = "append the finished run to this history (gh-pages layout) and put the site next to it"
                     + " (default: <root>/history when --results is not given, so local runs build up a trend; none"
                     + " otherwise)")
@@ -115,7 +115,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-history", arity = "0", description = "do not append to any history")
     private boolean noHistory;
 
-    @Option(names = "--seed", paramLabel = "N",
+    @Option(names = "--seed", paramLabel = "<n>",
             description = "seed of the randomized order of the variants in each round (default: random, recorded in"
                     + " run.json)")
     private Long seed;

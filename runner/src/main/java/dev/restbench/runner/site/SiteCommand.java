@@ -53,7 +53,7 @@ public final class SiteCommand implements Callable<Integer> {
     @Option(names = "--serve", arity = "0", description = "then serve it on 127.0.0.1 until Ctrl-C")
     private boolean serve;
 
-    @Option(names = "--port", paramLabel = "N", converter = Converters.ListenPort.class,
+    @Option(names = "--port", paramLabel = "<n>", converter = Converters.ListenPort.class,
             description = "port to serve on (default 0: a free port, printed)")
     private int port;
 
