@@ -138,17 +138,40 @@ public final class RunRecord {
         return fingerprint().equals(other.fingerprint()) && profile().equals(other.profile());
     }
 
+    /**
+     * A metric's unit and direction as the run recorded them: its summary's own fields (cell metrics carry both),
+     * else run.json's {@code metricDefinitions} (the manifest's catalogue as the run used it), else no unit and
+     * smaller-is-better (a record older than both).
+     */
+    private String unit(String id, JsonNode summary) {
+        return summary.path("unit").isTextual() ? summary.path("unit").asText()
+                : definition(id).path("unit").asText("");
+    }
+
+    private Direction direction(String id, JsonNode summary) {
+        String direction = summary.hasNonNull("direction") ? summary.path("direction").asText()
+                : definition(id).path("direction").asText("smaller");
+        return Direction.fromJson(direction);
+    }
+
+    private JsonNode definition(String id) {
+        for (JsonNode definition : raw.path("metricDefinitions")) {
+            if (id.equals(definition.path("id").asText())) {
+                return definition;
+            }
+        }
+        return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+    }
+
     /** Every metric of every cell plus the startup metrics of every variant, in file order. */
     public List<Point> points() {
         List<Point> points = new ArrayList<>();
         for (JsonNode variant : raw.path("variants")) {
             String name = variant.path("name").asText();
             variant.path("startup").properties().forEach(entry -> {
-                MetricCatalog.Metric metric = MetricCatalog.lookup(entry.getKey());
                 JsonNode summary = entry.getValue();
-                String unit = summary.path("unit").asText(metric.unit());
-                Direction direction = summary.hasNonNull("direction")
-                        ? Direction.fromJson(summary.path("direction").asText()) : metric.direction();
+                String unit = unit(entry.getKey(), summary);
+                Direction direction = direction(entry.getKey(), summary);
                 double[] values = values(summary);
                 // Paired by round where the record says it (a start that never got ready shifts the index).
                 int[] rounds = summary.path("rounds").size() == values.length && values.length > 0
@@ -175,10 +198,8 @@ public final class RunRecord {
             String bottleneck = cell.path("bottleneck").isTextual() ? cell.path("bottleneck").asText() : null;
             cell.path("metrics").properties().forEach(entry -> {
                 JsonNode summary = entry.getValue();
-                MetricCatalog.Metric metric = MetricCatalog.lookup(entry.getKey());
-                String unit = summary.path("unit").asText(metric.unit());
-                Direction direction = summary.hasNonNull("direction")
-                        ? Direction.fromJson(summary.path("direction").asText()) : metric.direction();
+                String unit = unit(entry.getKey(), summary);
+                Direction direction = direction(entry.getKey(), summary);
                 double[] values = values(summary);
                 points.add(new Point(variant, scenario, regime, entry.getKey(), unit, direction,
                         summary.path("primary").asBoolean(false), true, null,

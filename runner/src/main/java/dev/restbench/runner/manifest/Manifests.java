@@ -43,18 +43,6 @@ public final class Manifests {
             if (!PRODUCED_METRICS.contains(entry.id())) {
                 problems.add("/metrics/" + i + "/id: unknown metric '" + entry.id()
                         + "' (the runner does not produce it)");
-                continue;
-            }
-            // The runner computes each figure in one unit and judges it in one direction: an entry saying otherwise
-            // would label and judge the runner's numbers wrongly.
-            MetricCatalog.Metric produced = MetricCatalog.lookup(entry.id());
-            if (!produced.unit().equals(entry.unit())) {
-                problems.add("/metrics/" + i + "/unit: '" + entry.unit() + "', but the runner computes '" + entry.id()
-                        + "' in " + produced.unit());
-            }
-            if (!produced.direction().json().equals(entry.direction())) {
-                problems.add("/metrics/" + i + "/direction: '" + entry.direction() + "', but '" + entry.id()
-                        + "' is " + produced.direction().json() + "-is-better");
             }
         }
         return problems;

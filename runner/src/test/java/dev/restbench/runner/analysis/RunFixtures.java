@@ -22,10 +22,17 @@ public final class RunFixtures {
     private RunFixtures() {
     }
 
+    private static final dev.restbench.manifest.Manifest MANIFEST = dev.restbench.runner.manifest.Manifests.load(
+            Path.of(System.getProperty("restbench.root", "..")).resolve("benchmarks.json"));
+
     /** The repository's metric catalogue as the verdict reads it (benchmarks.json at the checkout's root). */
     public static MetricRules catalogue() {
-        return MetricRules.of(dev.restbench.runner.manifest.Manifests.load(
-                Path.of(System.getProperty("restbench.root", "..")).resolve("benchmarks.json")));
+        return MetricRules.of(MANIFEST);
+    }
+
+    /** A metric's entry in the repository's catalogue: its unit and direction, as the runner writes them. */
+    public static dev.restbench.manifest.Manifest.MetricDefinition metric(String id) {
+        return MANIFEST.metric(id);
     }
 
     public static Path fixture(String name) {
@@ -115,7 +122,7 @@ public final class RunFixtures {
         }
         ObjectNode metricsNode = cell.putObject("metrics");
         metrics.forEach((id, windows) -> {
-            MetricCatalog.Metric metric = MetricCatalog.lookup(id);
+            dev.restbench.manifest.Manifest.MetricDefinition metric = metric(id);
             double[] perStart = new double[windows.length];
             for (int i = 0; i < windows.length; i++) {
                 perStart[i] = Summary.center(windows[i]);
@@ -123,7 +130,7 @@ public final class RunFixtures {
             Summary summary = Summary.of(perStart);
             ObjectNode m = metricsNode.putObject(id);
             m.put("unit", metric.unit());
-            m.put("direction", metric.direction().json());
+            m.put("direction", metric.direction());
             m.put("primary", regime.equals("capacity") ? PRIMARY.contains(id) : id.equals("latency_p99"));
             m.put("n", summary.n());
             m.put("value", summary.value());

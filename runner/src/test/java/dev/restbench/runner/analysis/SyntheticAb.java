@@ -183,10 +183,10 @@ public final class SyntheticAb {
             perMetric.put("req_per_cpu_s", reciprocal);
         }
         perMetric.forEach((id, starts) -> {
-            MetricCatalog.Metric metric = MetricCatalog.lookup(id);
+            dev.restbench.manifest.Manifest.MetricDefinition metric = RunFixtures.metric(id);
             ObjectNode m = metrics.putObject(id);
             m.put("unit", metric.unit());
-            m.put("direction", metric.direction().json());
+            m.put("direction", metric.direction());
             m.put("primary", RunFixtures.PRIMARY.contains(id));
             m.put("n", starts.length);
             ArrayNode list = m.putArray("values");

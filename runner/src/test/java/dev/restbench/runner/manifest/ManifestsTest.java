@@ -70,18 +70,6 @@ class ManifestsTest {
     }
 
     @Test
-    void anEntryWhoseUnitOrDirectionDiffersFromWhatTheRunnerComputesIsReported() throws IOException {
-        ObjectNode manifest = repositoryManifest();
-        ObjectNode throughput = (ObjectNode) manifest.withArray("metrics").get(0);
-        throughput.put("unit", "req/min").put("direction", "smaller").put("suite", "costs");
-        String text = Json.MAPPER.writeValueAsString(manifest);
-        assertThatThrownBy(() -> Manifests.parse(text, "test.json"))
-                .isInstanceOfSatisfying(ManifestException.class, e -> assertThat(e.problems()).containsExactly(
-                        "/metrics/0/unit: 'req/min', but the runner computes 'throughput' in req/s",
-                        "/metrics/0/direction: 'smaller', but 'throughput' is bigger-is-better"));
-    }
-
-    @Test
     void theRunCommandRefusesAnInvalidManifestAndWritesNothing(@TempDir Path tmp) throws IOException {
         ObjectNode manifest = repositoryManifest();
         ((ObjectNode) manifest.get("profiles").get("smoke")).put("trials", 0);
