@@ -110,20 +110,8 @@ public final class BuildCommand implements Callable<Integer> {
                         + String.join(", ", manifest.profiles().keySet()) + ")");
             }
         }
-        List<Manifest.Variant> variants = new ArrayList<>();
-        List<String> wanted = names.map(v -> Arrays.stream(v.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList())
-                .orElse(profile != null && profile.variants() != null ? profile.variants() : List.of());
-        if (wanted.isEmpty()) {
-            variants.addAll(manifest.variants());
-        }
-        for (String name : wanted) {
-            variants.add(manifest.variant(name).orElseThrow(() -> new UsageException("unknown variant '" + name
-                    + "' (manifest has: " + String.join(", ", manifest.variants().stream().map(Manifest.Variant::name).toList()) + ")")));
-        }
-        try {
-            return VariantFilter.parse(where).and(profile == null ? null : profile.where()).apply(variants, manifest.variants());
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
+        List<String> wanted = names.map(v -> Arrays.stream(v.split(",")).map(String::trim).filter(n -> !n.isEmpty())
+                .toList()).orElse(List.of());
+        return Manifests.select(manifest, wanted, where, profile);
     }
 }

@@ -2,6 +2,8 @@ package dev.restbench.runner.manifest;
 
 import dev.restbench.manifest.Manifest;
 import dev.restbench.manifest.ManifestLoader;
+import dev.restbench.manifest.VariantFilter;
+import dev.restbench.runner.UsageException;
 import dev.restbench.runner.analysis.MetricCatalog;
 
 import java.nio.file.Path;
@@ -28,6 +30,38 @@ public final class Manifests {
 
     public static Manifest parse(String text, String source) {
         return ManifestLoader.parse(text, source, Manifests::metricCatalogue);
+    }
+
+    /**
+     * The variants a command works on, the one rule every command uses: the names given, else the profile's list,
+     * else every variant (each name known, or a usage error naming the manifest's), then narrowed by {@code where}
+     * and the profile's own {@code where}. May be empty; the caller says what that means for it.
+     *
+     * @param profile null for none
+     */
+    public static List<Manifest.Variant> select(Manifest manifest, List<String> names, List<String> where,
+                                                Manifest.Profile profile) {
+        List<String> wanted = !names.isEmpty() ? names
+                : profile != null && profile.variants() != null ? profile.variants() : List.of();
+        List<Manifest.Variant> variants = new ArrayList<>();
+        if (wanted.isEmpty()) {
+            variants.addAll(manifest.variants());
+        }
+        for (String name : wanted) {
+            variants.add(manifest.variant(name).orElseThrow(() -> new UsageException("unknown variant '" + name
+                    + "' (manifest has: " + variantNames(manifest) + ")")));
+        }
+        try {
+            return VariantFilter.parse(where).and(profile == null ? null : profile.where())
+                    .apply(variants, manifest.variants());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    /** "jersey, spring-mvc, …": the manifest's variant names, for messages. */
+    public static String variantNames(Manifest manifest) {
+        return String.join(", ", manifest.variants().stream().map(Manifest.Variant::name).toList());
     }
 
     static List<String> metricCatalogue(Manifest m) {

@@ -21,36 +21,26 @@ public record RunSelection(String profileName, Manifest.Profile profile, Manifes
             throw new UsageException("unknown profile '" + profileName + "' (manifest has: "
                     + String.join(", ", manifest.profiles().keySet()) + ")");
         }
-        List<Manifest.Variant> chosen = new ArrayList<>();
         for (String name : options.services().keySet()) {
             if (manifest.variant(name).isEmpty()) {
                 throw new UsageException("--services: unknown variant '" + name + "' (manifest has: "
                         + variantNames(manifest) + ")");
             }
         }
-        if (options.variants().isEmpty() && !options.services().isEmpty()) {
-            manifest.variants().stream().filter(v -> options.services().containsKey(v.name())).forEach(chosen::add);
-        } else if (options.variants().isEmpty() && profile.variants() != null) {
-            profile.variants().forEach(name -> chosen.add(manifest.variant(name).orElseThrow()));
-        } else if (options.variants().isEmpty()) {
-            chosen.addAll(manifest.variants());
-        } else {
-            for (String name : options.variants()) {
-                if (!options.services().isEmpty() && !options.services().containsKey(name)) {
-                    throw new UsageException("variant '" + name + "' has no URL in --services");
-                }
-                chosen.add(manifest.variant(name).orElseThrow(() -> new UsageException("unknown variant '" + name
-                        + "' (manifest has: " + variantNames(manifest) + ")")));
+        // With --services, only variants that have a URL: all of them when none is named.
+        List<String> names = options.variants();
+        if (names.isEmpty() && !options.services().isEmpty()) {
+            names = manifest.variants().stream().map(Manifest.Variant::name)
+                    .filter(options.services()::containsKey).toList();
+        }
+        for (String name : names) {
+            if (!options.services().isEmpty() && !options.services().containsKey(name)) {
+                throw new UsageException("variant '" + name + "' has no URL in --services");
             }
         }
-        VariantFilter where;
-        List<Manifest.Variant> variants;
-        try {
-            where = VariantFilter.parse(options.where()).and(profile.where());
-            variants = where.apply(chosen, manifest.variants());
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
+        List<Manifest.Variant> variants = dev.restbench.runner.manifest.Manifests.select(manifest, names,
+                options.where(), profile);
+        VariantFilter where = VariantFilter.parse(options.where()).and(profile.where());
         if (variants.isEmpty()) {
             throw new UsageException("no variant left to run: " + (where.isEmpty() ? "" : "none of them matches --where "
                     + where + "; ") + "the manifest has: " + variantNames(manifest));
@@ -71,7 +61,7 @@ public record RunSelection(String profileName, Manifest.Profile profile, Manifes
     }
 
     private static String variantNames(Manifest manifest) {
-        return String.join(", ", manifest.variants().stream().map(Manifest.Variant::name).toList());
+        return dev.restbench.runner.manifest.Manifests.variantNames(manifest);
     }
 
     /** Number of measured windows. */
