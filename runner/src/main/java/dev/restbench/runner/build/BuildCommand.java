@@ -2,7 +2,6 @@ package dev.restbench.runner.build;
 
 import dev.restbench.manifest.Manifest;
 import dev.restbench.manifest.Runtimes;
-import dev.restbench.manifest.VariantFilter;
 import dev.restbench.runner.RootOption;
 import dev.restbench.runner.UsageException;
 import dev.restbench.runner.io.Trees;
