@@ -155,8 +155,8 @@ function pathId(req) {
 function queryInt(req, name, fallback, min, max) {
   const raw = req.query[name];
   if (raw === undefined) return fallback;
-  const text = Array.isArray(raw) ? raw[raw.length - 1] : raw;
-  const value = int64Text(typeof text === 'string' ? text : '');
+  // Given more than once is no integer either (openapi.yaml: not an array): the same rule in every variant.
+  const value = int64Text(typeof raw === 'string' ? raw : '');
   if (value === null || BigInt(value) < BigInt(min) || BigInt(value) > BigInt(max)) {
     throw new Problem(400, `${name} must be an integer in ${min}..${max}`, [{ field: name, message: `must be an integer in ${min}..${max}` }]);
   }
@@ -439,7 +439,7 @@ route('/items', {
     const p = paging(req);
     const categoryId = req.query.categoryId === undefined ? null : queryInt(req, 'categoryId', 0, '-9223372036854775808', '9223372036854775807');
     const byCategory = categoryId !== null;
-    const categoryText = byCategory ? int64Text(Array.isArray(req.query.categoryId) ? req.query.categoryId.at(-1) : req.query.categoryId) : null;
+    const categoryText = byCategory ? int64Text(req.query.categoryId) : null;
     const total = (await (byCategory ? query('itemCountByCategory', [categoryText]) : query('itemCount', []))).rows[0].count;
     const rows = (await (byCategory ? query('itemPageByCategory', [categoryText, p.size, p.offset.toString()])
       : query('itemPage', [p.size, p.offset.toString()]))).rows;

@@ -139,7 +139,18 @@ class HostileRequestsTest {
                 row("page=1e3", get("/categories?page=1e3"), 400),
                 row("page beyond int", get("/items?page=99999999999"), 400),
                 row("last int page of 100", get("/items?page=2147483647&size=100"), 200, null),
-                row("page given twice", get("/items?page=1&page=2"), null),
+                // One rule in every variant (issue 22): each query parameter an integer, given at most once, never
+                // empty (openapi.yaml: not an array; OpenAPI's allowEmptyValue is false).
+                row("page given twice", get("/items?page=1&page=2"), 400),
+                row("page and size empty", get("/items?page=&size="), 400),
+                row("size empty on categories", get("/categories?size="), 400),
+                row("categoryId empty, then not integers", (http, hal) -> http.request("GET", (hal
+                        ? "/items/search/byCategory" : "/items") + "?categoryId=&categoryId=x&categoryId=1.5"), 400),
+                row("categoryId empty", (http, hal) -> http.request("GET",
+                        hal ? "/items/search/byCategory?categoryId=" : "/items?categoryId="), 400),
+                row("categoryId given twice", (http, hal) -> http.request("GET",
+                        hal ? "/items/search/byCategory?categoryId=1&categoryId=2" : "/items?categoryId=1&categoryId=2"),
+                        400),
                 row("categoryId not a number", (http, hal) -> http.request("GET",
                         hal ? "/items/search/byCategory?categoryId=x" : "/items?categoryId=x"), 400),
                 row("PUT to an unknown id", (http, hal) -> http.request("PUT", "/categories/987654321")
