@@ -1,6 +1,7 @@
 package dev.restbench.contract;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -226,6 +227,28 @@ class HostileRequestsTest {
             }
         }
         return arguments.stream();
+    }
+
+    /** Every variant × every generated framing case ({@link HttpEdge#cases}). */
+    static Stream<Arguments> framings() {
+        List<HttpEdge.Case> generated = HttpEdge.cases();
+        return ContractManifest.all().stream().flatMap(variant -> generated.stream()
+                .map(edgeCase -> Arguments.of(variant, edgeCase)));
+    }
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @MethodSource("framings")
+    void refusesOrClosesOnMalformedFraming(String variant, HttpEdge.Case edgeCase) {
+        HttpEdge.Observation observed = HttpEdge.exchange(variant,
+                ContractEnvironment.service(variant).baseUri(), edgeCase);
+        assertThat(observed.failure()).as("%s: %s: statuses %s, closed %s after %d ms; read: %s", variant, edgeCase,
+                observed.statuses(), observed.closed(), observed.closeMillis(), observed.head()).isEmpty();
+    }
+
+    /** What each variant answered to each framing, for docs/results (measured, not typed). */
+    @AfterAll
+    static void writeFramingReport() {
+        HttpEdge.report(ContractEnvironment.OUTPUT);
     }
 
     @ParameterizedTest(name = "{0}: {1}")
