@@ -212,6 +212,7 @@ class HostileRequestsTest {
                 row("sort with a stray %", get("/items?sort=%25zz"), 200, 400),
                 row("page 21474837 of size 1", get("/items?page=21474837&size=1"), 200, 400),
                 row("unknown profile", get("/profile/nothing"), 404),
+                row("profile name with a control character (seed 20261127)", get("/profile/%1D"), null, 404),
                 row("association PUT whose body is no URI", (http, hal) -> http.request("PUT", "/items/1/category")
                         .body("{\"a\": 1}".getBytes(StandardCharsets.UTF_8), "text/uri-list"), null, 400),
                 row("PUT on the search resource", (http, hal) -> http.request("PUT", "/items/search").json("{}"),
