@@ -37,8 +37,11 @@ import java.util.stream.Collectors;
  */
 final class HttpEdge {
 
-    /** Per connection: a server that has neither refused nor closed by then is holding it. */
-    static final Duration BOUND = Duration.ofSeconds(5);
+    /**
+     * Per connection: a server that has neither refused nor closed by then is holding it. Far above any answer seen
+     * (the slowest, a warm Spring service on the loaded 2-core box, ~4 s), far below the servers' 60 s idle timeout.
+     */
+    static final Duration BOUND = Duration.ofSeconds(10);
     /** MAX_BODY_BYTES of every variant is 64 KiB: bodies below and announced sizes above it. */
     private static final int SMALL = 16;
     private static final int LARGE = 48 * 1024;
