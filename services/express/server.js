@@ -155,8 +155,8 @@ function pathId(req) {
 function queryInt(req, name, fallback, min, max) {
   const raw = req.query[name];
   if (raw === undefined) return fallback;
-  const text = Array.isArray(raw) ? raw[raw.length - 1] : raw;
-  const value = int64Text(typeof text === 'string' ? text : '');
+  // Given more than once is no integer either (openapi.yaml: not an array): the same rule in every variant.
+  const value = int64Text(typeof raw === 'string' ? raw : '');
   if (value === null || BigInt(value) < BigInt(min) || BigInt(value) > BigInt(max)) {
     throw new Problem(400, `${name} must be an integer in ${min}..${max}`, [{ field: name, message: `must be an integer in ${min}..${max}` }]);
   }
@@ -344,6 +344,15 @@ app.use((req, res, next) => {
   next();
 });
 
+/**
+ * A body announced above MAX_BODY_BYTES is refused from its Content-Length, whatever the method, and never read:
+ * waiting for (or swallowing) bytes that will be thrown away held the connection of a client that announced 1 GB
+ * and sent nothing, and a GET answered 200 before its body was read (issue 22). The 413 closes the connection.
+ */
+const announcedTooLarge = (req) => Number(req.headers['content-length']) > config.maxBodyBytes;
+app.use((req, res, next) => next(announcedTooLarge(req)
+  ? new Problem(413, `request body above ${config.maxBodyBytes} bytes`) : undefined));
+
 /** Success bodies are JSON: 406 when Accept excludes it. */
 function acceptsJson(req) {
   const accept = req.headers.accept;
@@ -430,7 +439,7 @@ route('/items', {
     const p = paging(req);
     const categoryId = req.query.categoryId === undefined ? null : queryInt(req, 'categoryId', 0, '-9223372036854775808', '9223372036854775807');
     const byCategory = categoryId !== null;
-    const categoryText = byCategory ? int64Text(Array.isArray(req.query.categoryId) ? req.query.categoryId.at(-1) : req.query.categoryId) : null;
+    const categoryText = byCategory ? int64Text(req.query.categoryId) : null;
     const total = (await (byCategory ? query('itemCountByCategory', [categoryText]) : query('itemCount', []))).rows[0].count;
     const rows = (await (byCategory ? query('itemPageByCategory', [categoryText, p.size, p.offset.toString()])
       : query('itemPage', [p.size, p.offset.toString()]))).rows;
@@ -511,7 +520,7 @@ app.use(async (error, req, res, _next) => {
   }
   // A body still unread (a 405 before the body, an oversized one) is swallowed, or the connection closes with
   // the response, saying so: never a silently closed keep-alive connection the client would reuse.
-  if (!req.complete) {
+  if (!req.complete && !announcedTooLarge(req)) {
     try {
       await swallow(req);
     } catch {
@@ -537,6 +546,11 @@ const server = http.createServer({ requireHostHeader: false }, app);
 server.keepAliveTimeout = 60_000;
 server.headersTimeout = 65_000;
 server.maxRequestsPerSocket = 0;
+// Node answers 100 Continue itself unless told otherwise: a body it will refuse is not asked for.
+server.on('checkContinue', (req, res) => {
+  if (!announcedTooLarge(req)) res.writeContinue();
+  server.emit('request', req, res);
+});
 // What Node's HTTP parser refuses before Express sees it (a malformed request line or header, headers too large):
 // a problem detail instead of Node's bare 400, then the connection closes (the stream cannot be resynchronised).
 server.on('clientError', (error, socket) => {

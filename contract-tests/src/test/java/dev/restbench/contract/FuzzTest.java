@@ -11,6 +11,9 @@ import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -38,8 +41,17 @@ class FuzzTest {
 
     static final int AFTER_EVERY_OTHER_SUITE = Integer.MAX_VALUE;
 
-    /** Fixed, so a run is repeatable up to the server's own state; change it to explore other inputs. */
-    static final long SEED = 12;
+    /**
+     * Rotates with the UTC date (yyyymmdd), so that each day's runs explore other inputs while a run repeated the
+     * same day, or with {@code -Drestbench.fuzz.seed=N}, replays one (up to the server's own state). Printed at the
+     * start and in every failure. What a seed found is kept in {@link HostileRequestsTest}, which needs no seed.
+     */
+    static final long SEED = Long.getLong("restbench.fuzz.seed",
+            Long.parseLong(LocalDate.now(ZoneOffset.UTC).format(DateTimeFormatter.BASIC_ISO_DATE)));
+
+    static {
+        System.out.printf("fuzz: seed %d (replay: -Drestbench.fuzz.seed=%d)%n", SEED, SEED);
+    }
     /** Generated cases per operation and phase; ~1 min per variant on the 2-core box (contract-tests/README.md). */
     static final int EXAMPLES = 50;
 
@@ -73,12 +85,13 @@ class FuzzTest {
                 "--report", "junit",
                 "--report-dir", out.resolve("report").toString()),
                 out, out.resolve("schemathesis.log"), HANG_GUARD);
-        System.out.printf("fuzz %s (%s): exit %d after %.1f s, log %s%n", variant, dialect, run.exitCode(),
-                run.wallTime().toMillis() / 1000.0, out.resolve("schemathesis.log"));
+        System.out.printf("fuzz %s (%s): seed %d, exit %d after %.1f s, log %s%n", variant, dialect, SEED,
+                run.exitCode(), run.wallTime().toMillis() / 1000.0, out.resolve("schemathesis.log"));
         if (run.exitCode() != 0) {
-            fail("schemathesis found problems in %s (seed %d, %d examples per operation, %.0f s); "
-                            + "full log: %s%n%s", variant, SEED, EXAMPLES, run.wallTime().toMillis() / 1000.0,
-                    out.resolve("schemathesis.log"), report(run.output()));
+            fail("schemathesis found problems in %s (seed %d, %d examples per operation, %.0f s; replay: "
+                            + "-Drestbench.fuzz.seed=%d -Drestbench.variants=%s); full log: %s%n%s", variant, SEED,
+                    EXAMPLES, run.wallTime().toMillis() / 1000.0, SEED, variant, out.resolve("schemathesis.log"),
+                    report(run.output()));
         }
     }
 

@@ -6,6 +6,7 @@ import dev.restbench.jersey.data.Database;
 import dev.restbench.jersey.http.FaultInjectionHandler;
 import dev.restbench.jersey.http.IgnoreH2cUpgrade;
 import dev.restbench.jersey.http.ProblemErrorPages;
+import dev.restbench.jersey.http.NotHttpPreamble;
 import dev.restbench.jersey.http.RequestBodyFraming;
 import dev.restbench.jersey.http.WellFormedUriHandler;
 import dev.restbench.jersey.metrics.ServiceMetrics;
@@ -57,6 +58,7 @@ public final class JerseyApp implements AutoCloseable {
             NetworkListener listener = server.getListeners().iterator().next();
             listener.registerAddOn(new IgnoreH2cUpgrade());
             listener.registerAddOn(new RequestBodyFraming());
+            listener.registerAddOn(new NotHttpPreamble());
             listener.setDefaultErrorPageGenerator(new ProblemErrorPages());
             // As in every variant: no limit on requests per connection (Grizzly closes after 256 by default), so a
             // load generator that reuses connections never pays a reconnect inside the measured latencies.

@@ -25,6 +25,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.sql.SQLException;
+import java.util.List;
 
 /** /categories. @Consumes sits on the methods with a body, so a GET with any Content-Type is still served. */
 @Singleton
@@ -42,7 +43,7 @@ public class CategoryResource {
     }
 
     @GET
-    public Page<Category> list(@QueryParam("page") String page, @QueryParam("size") String size)
+    public Page<Category> list(@QueryParam("page") List<String> page, @QueryParam("size") List<String> size)
             throws SQLException {
         return categories.findPage(Params.page(page, size));
     }
@@ -82,8 +83,8 @@ public class CategoryResource {
 
     @GET
     @Path("{id}/items")
-    public Page<Item> items(@PathParam("id") String id, @QueryParam("page") String page,
-                            @QueryParam("size") String size) throws SQLException {
+    public Page<Item> items(@PathParam("id") String id, @QueryParam("page") List<String> page,
+                            @QueryParam("size") List<String> size) throws SQLException {
         long categoryId = Params.id(id);
         return items.findPageOfExistingCategory(categoryId, Params.page(page, size))
                 .orElseThrow(() -> notFound(categoryId));

@@ -23,6 +23,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.sql.SQLException;
+import java.util.List;
 
 /** /items; every item carries its category inline. */
 @Singleton
@@ -38,8 +39,8 @@ public class ItemResource {
     }
 
     @GET
-    public Page<Item> list(@QueryParam("categoryId") String categoryId, @QueryParam("page") String page,
-                           @QueryParam("size") String size) throws SQLException {
+    public Page<Item> list(@QueryParam("categoryId") List<String> categoryId, @QueryParam("page") List<String> page,
+                           @QueryParam("size") List<String> size) throws SQLException {
         return items.findPage(Params.optionalId("categoryId", categoryId), Params.page(page, size));
     }
 

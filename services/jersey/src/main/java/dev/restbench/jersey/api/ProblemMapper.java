@@ -17,6 +17,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.Response.Status;
 import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.ext.ExceptionMapper;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.sql.SQLException;
 import java.util.List;
@@ -59,6 +60,12 @@ public final class ProblemMapper implements ExceptionMapper<Throwable> {
             if (cause instanceof JsonProcessingException json) {
                 return json(json).build();
             }
+        }
+        if (exception instanceof IOException unreadable) {
+            // The body stream broke while the entity was read (Jersey hands the reader's IOException over as it
+            // is): Jetty's parser on a chunk-size line that is no hex number ("Early EOF"), a client gone midway.
+            // The request's framing, not the service, so a 400 (it was a 500: issue 22).
+            return problem(400, "the request body could not be read: " + unreadable.getMessage(), null).build();
         }
         if (exception instanceof WebApplicationException web) {
             return web(web);

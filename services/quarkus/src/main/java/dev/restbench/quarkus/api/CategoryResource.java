@@ -10,6 +10,7 @@ import dev.restbench.plain.model.Category;
 import dev.restbench.plain.model.CategoryRequest;
 import dev.restbench.plain.model.Item;
 import dev.restbench.plain.model.Page;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -19,7 +20,7 @@ import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -43,9 +44,8 @@ public class CategoryResource {
     }
 
     @GET
-    public Page<Category> list(@QueryParam("page") String page, @QueryParam("size") String size)
-            throws SQLException {
-        return categories.findPage(Params.page(page, size));
+    public Page<Category> list(@Context HttpServerRequest request) throws SQLException {
+        return categories.findPage(Query.page(request));
     }
 
     @POST
@@ -85,10 +85,9 @@ public class CategoryResource {
 
     @GET
     @Path("{id}/items")
-    public Page<Item> items(@PathParam("id") String id, @QueryParam("page") String page,
-                            @QueryParam("size") String size) throws SQLException {
+    public Page<Item> items(@PathParam("id") String id, @Context HttpServerRequest request) throws SQLException {
         long categoryId = Params.id(id);
-        return items.findPageOfExistingCategory(categoryId, Params.page(page, size))
+        return items.findPageOfExistingCategory(categoryId, Query.page(request))
                 .orElseThrow(() -> notFound(categoryId));
     }
 

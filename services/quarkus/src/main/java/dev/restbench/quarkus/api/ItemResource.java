@@ -8,6 +8,7 @@ import dev.restbench.plain.data.ItemRepository;
 import dev.restbench.plain.model.Item;
 import dev.restbench.plain.model.ItemRequest;
 import dev.restbench.plain.model.Page;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -17,7 +18,7 @@ import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -36,9 +37,8 @@ public class ItemResource {
     }
 
     @GET
-    public Page<Item> list(@QueryParam("categoryId") String categoryId, @QueryParam("page") String page,
-                           @QueryParam("size") String size) throws SQLException {
-        return items.findPage(Params.optionalId("categoryId", categoryId), Params.page(page, size));
+    public Page<Item> list(@Context HttpServerRequest request) throws SQLException {
+        return items.findPage(Query.categoryId(request), Query.page(request));
     }
 
     @POST

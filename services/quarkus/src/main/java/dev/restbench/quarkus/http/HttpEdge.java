@@ -3,6 +3,7 @@ package dev.restbench.quarkus.http;
 import dev.restbench.quarkus.api.Problem;
 import dev.restbench.quarkus.api.Problems;
 import dev.restbench.quarkus.config.ServiceConfig;
+import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerResponse;
@@ -41,6 +42,16 @@ public class HttpEdge {
                 return;
             }
             String length = context.request().getHeader(HttpHeaders.CONTENT_LENGTH);
+            if (context.request().headers().contains(HttpHeaders.TRANSFER_ENCODING)) {
+                // Content-Length beside Transfer-Encoding: chunked is how requests are smuggled past a proxy that
+                // reads the other framing; RFC 9112 §6.1 lets chunked win but says the connection MUST close after
+                // the answer, and Vert.x kept it open (Netty may also have dropped the Content-Length, leaving no
+                // trace of it). So every chunked request closes its connection: a client that sends chunked
+                // bodies reconnects (the benchmarks' load sends Content-Length).
+                // The header alone left the connection open; Quarkus REST owns the response's own end handler.
+                context.response().putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
+                context.addEndHandler(ignored -> context.request().connection().close());
+            }
             if (length == null && context.request().headers().contains(HttpHeaders.TRANSFER_ENCODING)) {
                 chunkedBodies.handle(context);
                 return;
@@ -96,6 +107,15 @@ public class HttpEdge {
 
     private static void failure(RoutingContext context) {
         int status = context.statusCode();
+        if (status < 400 && malformedFraming(context.failure())) {
+            // Netty's decoder refused the body's framing (a chunk size that is no hex number, a broken trailer):
+            // the request's fault, a 400, and the connection cannot be read further (it was a 500: issue 22).
+            status = 400;
+            context.response().putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
+        }
+        if (context.failure() instanceof HttpClosedException) {
+            return; // the decoder's failure closed the connection: nobody is left to answer
+        }
         if (status < 400) {
             status = 500;
         }
@@ -112,6 +132,19 @@ public class HttpEdge {
             context.response().putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
         }
         send(context, status, detail);
+    }
+
+    /** Thrown by Netty's HTTP/1.1 decoder: it fails the request with the parse error as it is. */
+    private static boolean malformedFraming(Throwable failure) {
+        if (failure == null) {
+            return false;
+        }
+        for (StackTraceElement frame : failure.getStackTrace()) {
+            if (frame.getClassName().equals("io.netty.handler.codec.http.HttpObjectDecoder")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static void send(RoutingContext context, int status, String detail) {

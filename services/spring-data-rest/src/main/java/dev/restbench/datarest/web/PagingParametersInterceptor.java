@@ -10,7 +10,7 @@ import org.springframework.web.servlet.HandlerInterceptor;
  * cannot express an offset beyond 2^31-1, so no page whose first row lies beyond it is served, whatever the size),
  * {@code size} an integer from 1 to the maximum page size, each given at most once; a {@code sort} value must not
  * contain '%' (Spring Data URI-decodes it a second time and failed with a 500 on a stray '%'; no property name has
- * one). The page bound used to be {@code page × size <= 2^31-1}, which the contract's schema cannot state; the
+ * one); {@code categoryId} (byCategory) an integer, given once. The page bound used to be {@code page × size <= 2^31-1}, which the contract's schema cannot state; the
  * fuzzer found the disagreement.
  */
 final class PagingParametersInterceptor implements HandlerInterceptor {
@@ -27,6 +27,12 @@ final class PagingParametersInterceptor implements HandlerInterceptor {
     public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
         parse("page", request.getParameterValues("page"), 0, Integer.MAX_VALUE / maxPageSize, 0);
         parse("size", request.getParameterValues("size"), 1, maxPageSize, defaultPageSize);
+        // byCategory's categoryId: Spring binds an empty value as null (every item of no category: an empty page)
+        // and a repeated one as its first value; the plain API refuses both, and so does this one (issue 22).
+        String[] categoryIds = request.getParameterValues("categoryId");
+        if (categoryIds != null) {
+            parse("categoryId", categoryIds, Long.MIN_VALUE, Long.MAX_VALUE, 0);
+        }
         String[] sorts = request.getParameterValues("sort");
         if (sorts != null) {
             for (String sort : sorts) {
@@ -39,14 +45,15 @@ final class PagingParametersInterceptor implements HandlerInterceptor {
         return true;
     }
 
-    private static long parse(String name, String[] values, int min, int max, int absent) {
+    private static long parse(String name, String[] values, long min, long max, long absent) {
         if (values == null) {
             return absent;
         }
         if (values.length > 1) {
             throw new InvalidPagingParameterException(name + " must be given at most once");
         }
-        String range = max == Integer.MAX_VALUE ? "an integer >= " + min : "an integer from " + min + " to " + max;
+        String range = max == Long.MAX_VALUE ? "an integer" : max == Integer.MAX_VALUE ? "an integer >= " + min
+                : "an integer from " + min + " to " + max;
         long value;
         try {
             value = Long.parseLong(values[0].trim());

@@ -89,6 +89,11 @@ public class RestConfiguration implements RepositoryRestConfigurer {
     }
 
     @Bean
+    MappedInterceptor profileNameInterceptor() {
+        return new MappedInterceptor(new String[] {"/profile/*"}, new ProfileNameInterceptor());
+    }
+
+    @Bean
     SimpleUrlHandlerMapping methodNotAllowedMapping() {
         return MethodNotAllowedHandler.mapping();
     }

@@ -29,8 +29,12 @@ public record Paging(int page, int size) {
         return new Paging(p, s);
     }
 
+    /**
+     * Absent is the default; empty is no integer (openapi.yaml: allowEmptyValue is false), as in every variant
+     * (issue 22). A repeated parameter arrives joined by commas ("1,2"): no integer either.
+     */
     private static int parse(String name, String value, int defaultValue) {
-        if (value == null || value.isEmpty()) {
+        if (value == null) {
             return defaultValue;
         }
         try {
@@ -40,9 +44,9 @@ public record Paging(int page, int size) {
         }
     }
 
-    /** An optional long query parameter ({@code categoryId}); null when absent. */
+    /** An optional long query parameter ({@code categoryId}); null when absent, empty as in {@link #parse}. */
     public static Long optionalLong(String name, String value) {
-        if (value == null || value.isEmpty()) {
+        if (value == null) {
             return null;
         }
         try {

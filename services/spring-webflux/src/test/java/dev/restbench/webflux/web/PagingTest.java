@@ -16,7 +16,7 @@ class PagingTest {
     @Test
     void refusesWhatTheContractRefuses() {
         for (String[] query : new String[][]{{"-1", null}, {null, "0"}, {null, "101"}, {"abc", null},
-                {null, "1.5"}, {"99999999999", null}, {"1e3", null}}) {
+                {null, "1.5"}, {"99999999999", null}, {"1e3", null}, {"", null}, {null, ""}, {"1,2", null}}) {
             assertThatThrownBy(() -> Paging.of(query[0], query[1])).isInstanceOf(InvalidInputException.class);
         }
         assertThatThrownBy(() -> Paging.id("id", "99999999999999999999")).isInstanceOf(InvalidInputException.class);

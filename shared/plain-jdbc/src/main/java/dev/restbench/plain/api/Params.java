@@ -1,6 +1,7 @@
 package dev.restbench.plain.api;
 
 import dev.restbench.plain.model.PageRequest;
+import java.util.List;
 import java.util.OptionalLong;
 
 /**
@@ -25,8 +26,24 @@ public final class Params {
         return text.length() <= 40 ? text : text.substring(0, 40) + "…";
     }
 
-    public static OptionalLong optionalId(String name, String text) {
-        if (text == null || text.isEmpty()) {
+    /**
+     * A query parameter's one value, null when absent. openapi.yaml declares each an integer, not an array, and
+     * empty values are not allowed (OpenAPI's default): a repeated or empty one is a 400 in every variant, the same
+     * rule (issue 22; JAX-RS had taken the first value and an empty one as absent).
+     */
+    private static String single(String name, List<String> values) {
+        if (values == null || values.isEmpty()) {
+            return null;
+        }
+        if (values.size() > 1) {
+            throw ProblemException.invalidField(name, "must be given at most once, got " + values.size() + " values");
+        }
+        return values.get(0);
+    }
+
+    public static OptionalLong optionalId(String name, List<String> values) {
+        String text = single(name, values);
+        if (text == null) {
             return OptionalLong.empty();
         }
         try {
@@ -36,15 +53,15 @@ public final class Params {
         }
     }
 
-    /** page default 0, page >= 0; size default 20, 1 <= size <= 100; an absent or empty value means the default. */
-    public static PageRequest page(String page, String size) {
-        int pageNumber = integer("page", page, 0, 0, Integer.MAX_VALUE);
-        int pageSize = integer("size", size, PageRequest.DEFAULT_SIZE, 1, PageRequest.MAX_SIZE);
+    /** page default 0, page >= 0; size default 20, 1 <= size <= 100; absent means the default. */
+    public static PageRequest page(List<String> page, List<String> size) {
+        int pageNumber = integer("page", single("page", page), 0, 0, Integer.MAX_VALUE);
+        int pageSize = integer("size", single("size", size), PageRequest.DEFAULT_SIZE, 1, PageRequest.MAX_SIZE);
         return new PageRequest(pageNumber, pageSize);
     }
 
     private static int integer(String name, String text, int defaultValue, int min, int max) {
-        if (text == null || text.isEmpty()) {
+        if (text == null) {
             return defaultValue;
         }
         String rule = max == Integer.MAX_VALUE
