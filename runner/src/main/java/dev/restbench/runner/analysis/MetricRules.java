@@ -33,6 +33,11 @@ public final class MetricRules {
             return reciprocalOf == null;
         }
 
+        /** Why a reciprocal's row has no verdict (the A/B's and the history's rows say it alike). */
+        public String shownOnlyReason() {
+            return "shown only: the reciprocal of " + reciprocalOf + ", judged there";
+        }
+
         public PairedRatio.Test test() {
             return discrete ? PairedRatio.Test.SIGN_FLIP : PairedRatio.Test.T;
         }
@@ -161,7 +166,11 @@ public final class MetricRules {
      * The rules a run was measured under, from its run.json {@code metricDefinitions}; a record older than the
      * rules in it gets {@link #uniform} at {@code fallbackMinEffectPct} (every metric judged, one minimum effect).
      */
-    public static MetricRules ofRecord(JsonNode metricDefinitions, double fallbackMinEffectPct) {
+    public static MetricRules ofRecord(RunRecord record, double fallbackMinEffectPct) {
+        return ofRecord(record.raw().path("metricDefinitions"), fallbackMinEffectPct);
+    }
+
+    static MetricRules ofRecord(JsonNode metricDefinitions, double fallbackMinEffectPct) {
         ObjectNode byId = Json.MAPPER.createObjectNode();
         for (JsonNode definition : metricDefinitions) {
             if (!definition.path("minEffectPct").isNumber() && !definition.path("reciprocalOf").isTextual()) {

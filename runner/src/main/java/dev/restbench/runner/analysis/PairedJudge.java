@@ -130,7 +130,7 @@ public final class PairedJudge {
             boolean interval = test.status() == PairedRatio.Status.ESTIMATED;
             return row(any, baseSide, headSide, test.changePct(), interval ? pct(test.interval().low()) : null,
                     interval ? pct(test.interval().high()) : null, null, null, test.blocks(), steady,
-                    Verdict.NO_VERDICT, "shown only: the reciprocal of " + rule.reciprocalOf() + ", judged there");
+                    Verdict.NO_VERDICT, rule.shownOnlyReason());
         }
         // One-sided, for the direction the change took: regressions and improvements are tested as two families.
         double pValue = test.ratio() >= 1 ? test.pAbove() : test.pBelow();

@@ -45,7 +45,7 @@ final class LatestJson {
             return latest;
         }
         RunRecord head = runs.get(runs.size() - 1);
-        MetricRules rules = MetricRules.ofRecord(head.raw().path("metricDefinitions"), MIN_EFFECT_PCT);
+        MetricRules rules = MetricRules.ofRecord(head, MIN_EFFECT_PCT);
         Judgement judgement = HistoryJudge.judge(runs.subList(0, runs.size() - 1), head, HISTORY_WINDOW, ALPHA, rules);
         Map<String, SeriesVerdict> bySeries = new HashMap<>();
         judgement.rows().forEach(row -> bySeries.put(row.seriesKey(), row));

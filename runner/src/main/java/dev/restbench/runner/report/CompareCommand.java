@@ -61,11 +61,12 @@ public final class CompareCommand implements Callable<Integer> {
         try {
             RunRecord head = RunRecord.read(runs.get(runs.size() - 1));
             if (history != null) {
-                judgement = HistoryJudge.judge(history.loadRuns(), head, HISTORY_WINDOW, ALPHA, rulesOf(head));
+                judgement = HistoryJudge.judge(history.loadRuns(), head, HISTORY_WINDOW, ALPHA,
+                        MetricRules.ofRecord(head, MIN_EFFECT_PCT));
             } else {
                 RunRecord base = RunRecord.read(runs.get(0));
                 List<RunRecord> one = new ArrayList<>(List.of(base));
-                judgement = HistoryJudge.judge(one, head, 1, ALPHA, rulesOf(head));
+                judgement = HistoryJudge.judge(one, head, 1, ALPHA, MetricRules.ofRecord(head, MIN_EFFECT_PCT));
                 String notComparable = Judgement.notComparableReason(base, head);
                 if (notComparable != null) {
                     System.err.println("note: " + notComparable + " — the figures are shown side by side only");
@@ -76,10 +77,5 @@ public final class CompareCommand implements Callable<Integer> {
             return 2;
         }
         return comment.print(PrComment.render(judgement, comment.links(), List.of()), judgement);
-    }
-
-    /** The rules the head run was measured under (its metricDefinitions); one minimum effect for older records. */
-    private static MetricRules rulesOf(RunRecord head) {
-        return MetricRules.ofRecord(head.raw().path("metricDefinitions"), MIN_EFFECT_PCT);
     }
 }
