@@ -288,9 +288,28 @@ function summarySentences(run, state, variants) {
       cells.slice(1).map((c) => [', ', variantLabel(c.variant), ' ',
         h('span', { class: 'ratio' }, `${(c.metrics.cpu_us_per_req.value / best.value).toFixed(1)}×`),
         ratioInterval(run, scenario, cells[0].variant, c.variant), differsNote(cells[0].variant, c.variant)]),
-      single ? ' — one start each: indicative' : ` — values over ${best.n} starts, spread in the table`, '.'));
+      single ? ' — one start each: indicative' : ` — values over ${best.n} starts, spread in the table`, '.',
+      heldFixedList(run, scenario, variants)));
   }
   return items.length ? h('ul', { class: 'answer', id: 'answer' }, items) : null;
+}
+
+/**
+ * Under a scenario's sentence, when the run's variants read through more than one data access: the runner's ratios
+ * with it held fixed ("with dataAccess jdbc: …") and of it alone, in variants alike in all else (latest.json
+ * `comparisons` of kind within and along; the site groups nothing itself). Only comparisons whose variants are all shown.
+ */
+function heldFixedList(run, scenario, variants) {
+  const shown = new Set(variants);
+  const items = (Array.isArray(run.latest?.comparisons) ? run.latest.comparisons : [])
+    .filter((c) => c && c.scenario === scenario && c.metric === 'cpu_us_per_req' && (c.kind === 'within' || c.kind === 'along')
+      && Array.isArray(c.ratios) && shown.has(c.best) && c.ratios.every((r) => r && shown.has(r.variant)))
+    .map((c) => h('li', { class: `held-${c.kind}`, dataset: { kind: c.kind } },
+      c.kind === 'within' ? ['with ', String(c.key), ' ', h('code', null, String(c.value)), ': ', variantLabel(c.best), ' needs the least']
+        : [String(c.key), ' alone (all else alike): ', variantLabel(c.best), ' needs the least'],
+      c.ratios.map((r) => [', ', variantLabel(r.variant), ' ', h('span', { class: 'ratio' }, `${Number(r.ratio).toFixed(1)}×`),
+        intervalOf(r, r.variant), differsNote(c.best, r.variant)])));
+  return items.length ? h('ul', { class: 'held-fixed' }, items) : null;
 }
 
 /** Seed 004's concurrency sweep, when the newest run measured users-N steps. */
@@ -312,8 +331,14 @@ function differsNote(best, variant) {
  */
 function ratioInterval(run, scenario, best, variant) {
   const cmp = (Array.isArray(run.latest?.comparisons) ? run.latest.comparisons : [])
-    .find((c) => c && c.scenario === scenario && c.regime === 'capacity' && c.metric === 'cpu_us_per_req' && c.best === best);
+    .find((c) => c && c.scenario === scenario && c.regime === 'capacity' && c.metric === 'cpu_us_per_req' && c.best === best
+      && (c.kind ?? 'across') === 'across');
   const r = Array.isArray(cmp?.ratios) ? cmp.ratios.find((x) => x && x.variant === variant) : null;
+  return intervalOf(r, variant);
+}
+
+/** " (95 % CI 1.9–2.4×)" of one ratio the runner wrote, or nothing when it wrote no interval. */
+function intervalOf(r, variant) {
   if (!r || !Array.isArray(r.ci95) || r.ci95.length !== 2 || !r.ci95.every(Number.isFinite)) return null;
   const within = r.ciCovers === 'within-one-start-only' ? ', one start only' : '';
   return h('span', { class: 'ratio-ci', dataset: { variant } }, ` (95 % CI ${r.ci95[0].toFixed(1)}–${r.ci95[1].toFixed(1)}×${within})`);

@@ -96,21 +96,30 @@ describe('overview', () => {
     // multiples of it (≥ 1, ascending), from the same values the table shows.
     const answer = page.locator('#answer li[data-scenario="read-heavy"]');
     assert.match(await answer.textContent(), /^read-heavy: .+ needs the least CPU per request \([\d.,k]+ µs, 95 % CI [\d.]+–[\d.]+\), .+ [\d.]+× \(95 % CI [\d.]+–[\d.]+×\)( \[[\w, ]+\])?, .+ [\d.]+× \(95 % CI [\d.]+–[\d.]+×, one start only\)/);
-    const ratios = (await answer.locator('.ratio').allTextContents()).map((t) => Number.parseFloat(t));
+    const ratios = (await answer.locator(':scope > .ratio').allTextContents()).map((t) => Number.parseFloat(t));
     assert.equal(ratios.length, 2);
     assert.ok(ratios[0] >= 1 && ratios[1] >= ratios[0], ratios.join(' '));
     // Each ratio says which classification keys differ besides the stack: jersey against the Spring variants compares
     // framework, server and data access at once.
-    const differs = await answer.locator('.differs').evaluateAll((ss) => ss.map((x) => [x.dataset.variant, x.textContent]));
+    const differs = await answer.locator(':scope > .differs').evaluateAll((ss) => ss.map((x) => [x.dataset.variant, x.textContent]));
     assert.equal(differs.length, ratios.length, JSON.stringify(differs)); // every pair here differs in its framework
     for (const [, text] of differs) assert.match(text, /^ \[(framework|server|dataAccess|threading|jdk|dialect)(, [\w]+)*\]$/);
     // Each ratio with the interval the runner wrote for it (latest.json comparisons), flagged when one start only.
-    const comparison = (await (await fetch(`${await urlOf('full')}dev/bench/latest.json`)).json()).comparisons
-      .find((c) => c.scenario === 'read-heavy');
-    const cis = await answer.locator('.ratio-ci').evaluateAll((ss) => ss.map((x) => [x.dataset.variant, x.textContent]));
+    const comparisons = (await (await fetch(`${await urlOf('full')}dev/bench/latest.json`)).json()).comparisons;
+    const comparison = comparisons.find((c) => c.scenario === 'read-heavy' && (c.kind ?? 'across') === 'across');
+    const cis = await answer.locator(':scope > .ratio-ci').evaluateAll((ss) => ss.map((x) => [x.dataset.variant, x.textContent]));
     assert.deepEqual(cis, comparison.ratios.map((r) => [r.variant,
       ` (95 % CI ${r.ci95[0].toFixed(1)}–${r.ci95[1].toFixed(1)}×${r.ciCovers === 'within-one-start-only' ? ', one start only' : ''})`]));
     assert.match(cis[1][1], /one start only/);
+    // Issue 23: with the data access held fixed (the runner's within comparisons) under the sentence, each ratio with
+    // its interval and differing keys; an along comparison naming a variant this run did not measure is not shown.
+    const within = comparisons.filter((c) => c.scenario === 'read-heavy' && c.kind === 'within');
+    assert.equal(within.length, 1);
+    const held = answer.locator('ul.held-fixed li');
+    assert.equal(await held.count(), 1);
+    assert.equal(await held.getAttribute('data-kind'), 'within');
+    assert.match(await held.textContent(), /^with dataAccess jpa: .+ needs the least, .+ [\d.]+× \(95 % CI [\d.]+–[\d.]+×\) \[framework, dialect\]$/);
+    assert.deepEqual(await held.locator('.ratio-ci').evaluateAll((ss) => ss.map((x) => x.dataset.variant)), within[0].ratios.map((r) => r.variant));
     // --flamegraphs: each profiled cell links its CPU and allocation graphs (pages the history holds); a cell
     // without graphs says so instead of a dead link.
     const graphs = page.locator('td[data-testid="spring-data-rest/read-heavy/capacity/flamegraphs"]');

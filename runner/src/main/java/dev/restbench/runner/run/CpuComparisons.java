@@ -5,26 +5,72 @@ import dev.restbench.runner.stats.CellRatio;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The answer per scenario (capacity regime): which variant needs the least service CPU per request, and each other
  * variant's need as a ratio to it with a 95 % interval ({@link CellRatio}). CPU per request rather than throughput:
  * on a small box the database or the load generator often holds the throughput, while CPU per request is the stack's
  * own cost whatever bound the cell. One computation for the terminal's sentences, run.json and (copied) latest.json.
+ *
+ * <p>Three kinds per scenario, so that a framework ratio does not silently carry an ORM: across every variant
+ * ({@link Kind#ACROSS}); within each value of {@value #HELD_FIXED} that two or more variants share, when the run has
+ * more than one ({@link Kind#WITHIN}: "with plain JDBC: …; with JPA: …"); and along {@value #HELD_FIXED} in each
+ * group of variants that are alike in every other key ({@link Kind#ALONG}: jersey against jersey-jpa — the cost of the
+ * data access on one framework). The connection pool often comes with the data-access library (Sequelize brings its
+ * own), so a pair may differ in it too; each ratio's differing keys are printed beside it wherever it is shown.
  */
 record CpuComparisons(List<Comparison> scenarios) {
 
     static final String METRIC = "cpu_us_per_req";
     static final String REGIME = "capacity";
+    /** The classification key comparisons hold fixed, and compare along. */
+    static final String HELD_FIXED = "dataAccess";
+    /** Keys a pair along {@link #HELD_FIXED} may differ in besides it: those that come with the data access. */
+    private static final Set<String> COMES_WITH_IT = Set.of("connectionPool");
 
-    record Comparison(String scenario, String best, double bestValue, List<Ratio> others) {
+    enum Kind {
+        ACROSS, WITHIN, ALONG;
+
+        String json() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /**
+     * @param kind  what is compared
+     * @param key   for WITHIN and ALONG, {@link #HELD_FIXED}; null for ACROSS
+     * @param value for WITHIN, the value every member shares; null otherwise
+     */
+    record Comparison(String scenario, Kind kind, String key, String value, String best, double bestValue,
+            List<Ratio> others) {
+
+        List<String> variants() {
+            List<String> all = new ArrayList<>(List.of(best));
+            others.forEach(r -> all.add(r.variant()));
+            return all;
+        }
     }
 
     record Ratio(String variant, CellRatio.Estimate estimate) {
     }
 
+    /** Across every variant only (no classification known: the variants are not the manifest's). */
     static CpuComparisons of(List<Manifest.Scenario> scenarios, List<RunResults.CellSummary> cells) {
+        return of(scenarios, cells, variant -> Optional.empty());
+    }
+
+    static CpuComparisons of(List<Manifest.Scenario> scenarios, List<RunResults.CellSummary> cells, Manifest manifest) {
+        return of(scenarios, cells, manifest::variant);
+    }
+
+    static CpuComparisons of(List<Manifest.Scenario> scenarios, List<RunResults.CellSummary> cells,
+            Function<String, Optional<Manifest.Variant>> variants) {
         List<Comparison> out = new ArrayList<>();
         for (Manifest.Scenario scenario : scenarios) {
             List<RunResults.CellSummary> ok = cells.stream()
@@ -33,16 +79,59 @@ record CpuComparisons(List<Comparison> scenarios) {
                             && c.windows().containsKey(METRIC) && ResultsWriter.allPositive(c.windows().get(METRIC)))
                     .sorted(Comparator.comparingDouble(c -> c.metrics().get(METRIC).value()))
                     .toList();
-            if (ok.size() < 2) {
-                continue;
+            compare(scenario.name(), Kind.ACROSS, null, null, ok).ifPresent(out::add);
+            Map<String, List<RunResults.CellSummary>> byValue = groups(ok, variants, labels -> labels.get(HELD_FIXED));
+            if (byValue.size() > 1) {
+                byValue.forEach((value, members) ->
+                        compare(scenario.name(), Kind.WITHIN, HELD_FIXED, value, members).ifPresent(out::add));
             }
-            RunResults.CellSummary best = ok.get(0);
-            List<Ratio> others = ok.subList(1, ok.size()).stream()
-                    .map(c -> new Ratio(c.key().variant(), CellRatio.of(c.windows().get(METRIC),
-                            best.windows().get(METRIC), 0.95)))
-                    .toList();
-            out.add(new Comparison(scenario.name(), best.key().variant(), best.metrics().get(METRIC).value(), others));
+            groups(ok, variants, CpuComparisons::allButHeldFixed).values().stream()
+                    .filter(members -> distinct(members, variants) > 1)
+                    .forEach(members -> compare(scenario.name(), Kind.ALONG, HELD_FIXED, null, members)
+                            .ifPresent(out::add));
         }
         return new CpuComparisons(out);
+    }
+
+    /** The variants' cells grouped by a signature of their labels, in the order given (least CPU first). */
+    private static Map<String, List<RunResults.CellSummary>> groups(List<RunResults.CellSummary> ok,
+            Function<String, Optional<Manifest.Variant>> variants, Function<Map<String, String>, String> signature) {
+        Map<String, List<RunResults.CellSummary>> out = new LinkedHashMap<>();
+        for (RunResults.CellSummary cell : ok) {
+            variants.apply(cell.key().variant()).map(v -> signature.apply(v.labels()))
+                    .ifPresent(s -> out.computeIfAbsent(s, k -> new ArrayList<>()).add(cell));
+        }
+        return out;
+    }
+
+    private static String allButHeldFixed(Map<String, String> labels) {
+        Map<String, String> rest = new LinkedHashMap<>(labels);
+        rest.remove(HELD_FIXED);
+        COMES_WITH_IT.forEach(rest::remove);
+        return rest.toString();
+    }
+
+    private static long distinct(List<RunResults.CellSummary> members, Function<String, Optional<Manifest.Variant>> variants) {
+        return members.stream().map(c -> variants.apply(c.key().variant()).map(v -> v.labels().get(HELD_FIXED)))
+                .distinct().count();
+    }
+
+    private static Optional<Comparison> compare(String scenario, Kind kind, String key, String value,
+            List<RunResults.CellSummary> leastFirst) {
+        if (leastFirst.size() < 2) {
+            return Optional.empty();
+        }
+        RunResults.CellSummary best = leastFirst.get(0);
+        List<Ratio> others = leastFirst.subList(1, leastFirst.size()).stream()
+                .map(c -> new Ratio(c.key().variant(), CellRatio.of(c.windows().get(METRIC),
+                        best.windows().get(METRIC), 0.95)))
+                .toList();
+        return Optional.of(new Comparison(scenario, kind, key, value, best.key().variant(),
+                best.metrics().get(METRIC).value(), others));
+    }
+
+    /** This scenario's comparisons of one kind, in the order computed. */
+    List<Comparison> of(String scenario, Kind kind) {
+        return scenarios.stream().filter(c -> c.scenario().equals(scenario) && c.kind() == kind).toList();
     }
 }

@@ -130,20 +130,28 @@ final class ResultsWriter {
             cellList.add(cellJson(manifest, cell));
         }
         run.put("cells", cellList);
-        run.put("comparisons", comparisons(CpuComparisons.of(manifest.scenarios(), cells)));
+        run.put("comparisons", comparisons(CpuComparisons.of(manifest.scenarios(), cells, manifest)));
         run.put("timings", info.timings());
         return Json.MAPPER.valueToTree(run);
     }
 
     /**
      * The answer per scenario: the variant with the least CPU per request (capacity) and each other's ratio to it
-     * with its 95 % interval ({@link CpuComparisons}); ciCovers as for a cell's interval.
+     * with its 95 % interval ({@link CpuComparisons}), across every variant, within one data access and along it;
+     * ciCovers as for a cell's interval.
      */
     private static List<Object> comparisons(CpuComparisons comparisons) {
         List<Object> out = new ArrayList<>();
         for (CpuComparisons.Comparison c : comparisons.scenarios()) {
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("scenario", c.scenario());
+            entry.put("kind", c.kind().json());
+            if (c.key() != null) {
+                entry.put("key", c.key());
+            }
+            if (c.value() != null) {
+                entry.put("value", c.value());
+            }
             entry.put("regime", CpuComparisons.REGIME);
             entry.put("metric", CpuComparisons.METRIC);
             entry.put("best", c.best());

@@ -249,7 +249,7 @@ final class SummaryTables {
         if (!sentences.isEmpty()) {
             text.append("CPU per request (capacity; × the least, 95 % CI)").append(maxN < 2 ? ", one start each: indicative" : "")
                     .append('\n');
-            sentences.forEach(line -> text.append(wrap("  " + line, "    ", 100)));
+            sentences.forEach(line -> text.append(wrap("  " + line, line.startsWith("  ") ? "      " : "    ", 100)));
             text.append('\n');
         }
         for (String regime : selection.regimes()) {
@@ -404,16 +404,37 @@ final class SummaryTables {
 
     /**
      * Per scenario: which variant needs the least service CPU per request, and how much the others need, with the
-     * ratio's 95 % interval (over the starts; "in one start" when it could only use one start's windows).
+     * ratio's 95 % interval (over the starts; "in one start" when it could only use one start's windows); then, when
+     * the variants read through more than one data access, the same with it held fixed ("with jdbc: …") and its cost
+     * per framework ("dataAccess alone (all else alike): jersey → jersey-jpa 1.3×"), each an indented line of its scenario.
      */
     private List<String> sentences(List<RunResults.CellSummary> cells) {
         List<String> out = new ArrayList<>();
-        for (CpuComparisons.Comparison c : CpuComparisons.of(selection.scenarios(), cells).scenarios()) {
-            List<String> others = c.others().stream().map(r -> r.variant() + " " + ratio(r.estimate())
-                    + differs(c.best(), r.variant())).toList();
-            out.add(c.scenario() + ": " + c.best() + " " + number(c.bestValue()) + " µs; " + String.join(", ", others));
+        CpuComparisons comparisons = CpuComparisons.of(selection.scenarios(), cells, manifest);
+        for (CpuComparisons.Comparison c : comparisons.scenarios()) {
+            if (c.kind() != CpuComparisons.Kind.ACROSS) {
+                continue;
+            }
+            out.add(c.scenario() + ": " + leastAndOthers(c));
+            for (CpuComparisons.Comparison within : comparisons.of(c.scenario(), CpuComparisons.Kind.WITHIN)) {
+                out.add("  with " + within.key() + " " + within.value() + ": " + leastAndOthers(within));
+            }
+            List<String> along = comparisons.of(c.scenario(), CpuComparisons.Kind.ALONG).stream()
+                    .map(a -> a.best() + " → " + a.others().stream().map(r -> r.variant() + " "
+                            + ratio(r.estimate()) + differs(a.best(), r.variant())).collect(
+                                    java.util.stream.Collectors.joining(", ")))
+                    .toList();
+            if (!along.isEmpty()) {
+                out.add("  " + CpuComparisons.HELD_FIXED + " alone (all else alike): " + String.join("; ", along));
+            }
         }
         return out;
+    }
+
+    private String leastAndOthers(CpuComparisons.Comparison c) {
+        List<String> others = c.others().stream().map(r -> r.variant() + " " + ratio(r.estimate())
+                + differs(c.best(), r.variant())).toList();
+        return c.best() + " " + number(c.bestValue()) + " µs; " + String.join(", ", others);
     }
 
     /**

@@ -95,6 +95,53 @@ class SummaryTablesTest {
     }
 
     /**
+     * Issue 23: a framework ratio does not silently carry an ORM. With variants on two data accesses, each scenario's
+     * sentence is followed by the comparison within each data access and by the data access's cost per framework
+     * (variants alike in every other key), each ratio naming the keys it compares.
+     */
+    @Test
+    void theAnswerHoldsTheDataAccessFixedAndShowsItsCostPerFramework(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        Path root = Path.of("..").toAbsolutePath().normalize();
+        // jersey-jpa as an entry alone: the same artifact read as if through JPA (what matters here is its classification)
+        String json = java.nio.file.Files.readString(root.resolve("benchmarks.json")).replaceFirst("\"variants\": \\[",
+                "\"variants\": [{\"name\": \"jersey-jpa\", \"extends\": \"jersey\", \"label\": \"Jersey · JPA\","
+                        + " \"classification\": {\"dataAccess\": \"jpa\"}},");
+        java.nio.file.Files.writeString(dir.resolve("benchmarks.json"), json);
+        java.nio.file.Files.copy(root.resolve("benchmarks.schema.json"), dir.resolve("benchmarks.schema.json"));
+        Manifest manifest = ManifestLoader.load(dir.resolve("benchmarks.json"));
+        List<String> variants = List.of("jersey", "jersey-jpa", "quarkus", "spring-mvc");
+        RunSelection selection = RunSelection.of(manifest, RunCommandTest.options("--root", root.toString(),
+                "--manifest", dir.resolve("benchmarks.json").toString(), "--profile", "quick", "--variants",
+                String.join(",", variants), "--scenarios", "read-heavy", "--seed", "1"));
+        RunResults results = new RunResults(selection);
+        Map<String, double[]> cpu = Map.of("jersey", new double[] {100, 110}, "jersey-jpa", new double[] {150, 165},
+                "quarkus", new double[] {80, 88}, "spring-mvc", new double[] {200, 220});
+        for (int start = 0; start < 2; start++) {
+            for (String variant : variants) {
+                int trial = results.startTrial(variant);
+                Map<String, Double> metrics = new LinkedHashMap<>();
+                metrics.put("throughput", 1000.0);
+                metrics.put("cpu_us_per_req", cpu.get(variant)[start]);
+                List<CellSession.Window> windows = List.of(new CellSession.Window(0, 5, metrics, null));
+                results.add(new RunResults.CellKey(variant, "read-heavy", "capacity"), new RunResults.TrialResult(trial,
+                        start, new CellSession.Outcome(true, null, 30, true, null, windows, null, Map.of(), "r", null)));
+            }
+        }
+        String answer = new SummaryTables(manifest, selection, results).answer();
+        assertThat(answer).contains("""
+                  read-heavy: quarkus 83.9 µs; jersey 1.3× (0.9–1.7) [framework, server, connectionPool], jersey-jpa
+                    1.9× (1.4–2.5) [framework, server, dataAccess, connectionPool], spring-mvc 2.5× (1.9–3.3)
+                    [framework, server, dataAccess, connectionPool, springBoot]
+                    with dataAccess jdbc: quarkus 83.9 µs; jersey 1.3× (0.9–1.7) [framework, server, connectionPool]
+                    with dataAccess jpa: jersey-jpa 157 µs; spring-mvc 1.3× (1.0–1.8) [framework, server,
+                      springBoot]
+                    dataAccess alone (all else alike): jersey → jersey-jpa 1.5× (1.1–2.0) [dataAccess]
+                """);;
+        assertThat(answer.lines()).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(100));
+    }
+
+    /**
      * The fairness gate travels with the answer: variants that ran the same SQL per request share one figure; a
      * variant that ran 10 % more (an N+1, a missing join fetch) is named beside the others, flagged.
      */
