@@ -215,7 +215,7 @@ final class CellSession {
             Reading end = edges.get(k + 1);
             SimulationLog.Slice requests = log.slice(start.epochMillis(), end.epochMillis());
             WindowMetrics.Result result = WindowMetrics.of(start, end, scrapes.get(k), requests, cpuSets,
-                    service.procCpu());
+                    service.procCpu(), service.harnessPaths());
             windows.add(new Window(start.epochMillis(), start.secondsUntil(end), result.metrics(), result.utilisation()));
             utilisation.add(result.utilisation());
         }

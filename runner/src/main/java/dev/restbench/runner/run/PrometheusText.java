@@ -94,6 +94,30 @@ record PrometheusText(long nanoTime, List<Sample> samples) {
         return OptionalDouble.empty();
     }
 
+    /**
+     * Sum over all series of the first of {@code names} that is present, leaving out those whose {@code label} is one
+     * of {@code excluded} (a series without the label counts).
+     */
+    OptionalDouble sumExcept(List<String> names, String label, java.util.Set<String> excluded) {
+        for (String name : names) {
+            double total = 0;
+            boolean found = false;
+            for (Sample s : samples) {
+                if (s.name().equals(name) && !Double.isNaN(s.value())) {
+                    found = true;
+                    String value = s.labels().get(label);
+                    if (value == null || !excluded.contains(value)) {
+                        total += s.value();
+                    }
+                }
+            }
+            if (found) {
+                return OptionalDouble.of(total);
+            }
+        }
+        return OptionalDouble.empty();
+    }
+
     private static boolean matches(Map<String, String> labels, String[] pairs) {
         for (int i = 0; i + 1 < pairs.length; i += 2) {
             if (!pairs[i + 1].equals(labels.get(pairs[i]))) {

@@ -35,6 +35,11 @@ final class ServiceEndpoint implements ServiceUnderTest {
     }
 
     @Override
+    public java.util.Set<String> harnessPaths() {
+        return java.util.Set.of(healthPath, metricsPath);
+    }
+
+    @Override
     public String baseUrl() {
         return baseUrl;
     }

@@ -201,6 +201,11 @@ final class ServiceProcess implements ServiceUnderTest, AutoCloseable {
     }
 
     @Override
+    public java.util.Set<String> harnessPaths() {
+        return java.util.Set.of(healthPath, metricsPath);
+    }
+
+    @Override
     public String baseUrl() {
         return baseUrl;
     }

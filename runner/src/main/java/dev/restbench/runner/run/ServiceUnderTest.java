@@ -21,6 +21,9 @@ interface ServiceUnderTest {
     /** Why {@link #isAlive()} said no, for a failed cell's reason; {@code when} is e.g. "during the window". */
     String deathReason(String when);
 
+    /** The paths the harness itself requests (health, metrics): their requests are not the load's. */
+    java.util.Set<String> harnessPaths();
+
     /** True when the runner reads this service's CPU from /proc; false when only its own meters can tell. */
     boolean procCpu();
 

@@ -26,6 +26,9 @@ final class WindowMetrics {
     static final List<String> THREADS_LIVE = List.of("jvm_threads_live_threads", "jvm_threads_live");
     static final List<String> CLASSES_LOADED = List.of("jvm_classes_loaded_classes", "jvm_classes_loaded");
     static final List<String> HIKARI_ACTIVE = List.of("hikaricp_connections_active");
+    /** The service's own request timer (Micrometer's http.server.requests; the same name in Node's client). */
+    static final List<String> SERVER_SECONDS_SUM = List.of("http_server_requests_seconds_sum");
+    static final List<String> SERVER_SECONDS_COUNT = List.of("http_server_requests_seconds_count");
     /** Micrometer's process.cpu.time (ns): the CPU source for services at a URL. */
     static final List<String> PROCESS_CPU_NS = List.of("process_cpu_time_ns_total");
 
@@ -112,6 +115,12 @@ final class WindowMetrics {
 
     static Result of(Reading start, Reading end, List<PrometheusText> scrapes, SimulationLog.Slice requests,
                      CpuSets cpuSets, boolean procCpu) {
+        return of(start, end, scrapes, requests, cpuSets, procCpu, Set.of());
+    }
+
+    /** @param harnessPaths the service's health and metrics paths: the server timer leaves their requests out */
+    static Result of(Reading start, Reading end, List<PrometheusText> scrapes, SimulationLog.Slice requests,
+                     CpuSets cpuSets, boolean procCpu, Set<String> harnessPaths) {
         double seconds = start.secondsUntil(end);
         long count = requests.total();
         Map<String, Double> metrics = new LinkedHashMap<>();
@@ -157,6 +166,15 @@ final class WindowMetrics {
             }
             if (count > 0) {
                 delta(first, last, ALLOCATED).ifPresent(bytes -> metrics.put("alloc_bytes_per_req", bytes / count));
+            }
+            // The service's own clock, at µs resolution where Gatling's log has whole ms: the mean time from the
+            // request's arrival to its answer as the stack's timer sees it (no network, no load generator queueing).
+            double served = last.sumExcept(SERVER_SECONDS_COUNT, "uri", harnessPaths).orElse(0)
+                    - first.sumExcept(SERVER_SECONDS_COUNT, "uri", harnessPaths).orElse(0);
+            if (served > 0) {
+                double servedSeconds = last.sumExcept(SERVER_SECONDS_SUM, "uri", harnessPaths).orElse(0)
+                        - first.sumExcept(SERVER_SECONDS_SUM, "uri", harnessPaths).orElse(0);
+                metrics.put("server_us_per_req", servedSeconds * 1e6 / served);
             }
             // Micrometer registers jvm.gc.pause at the first GC event: absent from a JVM that exposes its memory
             // meters means "no pause yet", i.e. 0 s.

@@ -35,6 +35,44 @@ class WindowMetricsTest {
         assertThat(metrics).containsEntry("sql_statements_per_req", 2.5).containsEntry("sql_rows_per_req", 25.0);
     }
 
+    private static Reading withScrape(Reading r, String text) {
+        return new Reading(r.epochMillis(), r.nanoTime(), r.serviceCpuMicros(), r.jitCpuMicros(), r.postgresCpuMicros(),
+                r.loadGeneratorCpuMicros(), r.cpuTicks(), PrometheusText.parse(text, r.nanoTime()), r.statements());
+    }
+
+    /**
+     * Issue 23: the server's own mean time per request at µs resolution, from its timer's sum and count deltas; the
+     * harness's scrapes of the metrics path are not the load's requests, and a series that first appears in the window
+     * counts from zero.
+     */
+    @Test
+    void serverTimePerRequestIsTheTimersDeltaWithoutTheHarnessPaths() {
+        Reading start = withScrape(reading(0, 0, Map.of(), Map.of(), 0, 0, 0), """
+                http_server_requests_seconds_count{method="GET",status="200",uri="/items/{id}"} 1000
+                http_server_requests_seconds_sum{method="GET",status="200",uri="/items/{id}"} 0.1
+                http_server_requests_seconds_count{method="GET",status="200",uri="/actuator/prometheus"} 5
+                http_server_requests_seconds_sum{method="GET",status="200",uri="/actuator/prometheus"} 0.05
+                """);
+        Reading end = withScrape(reading(10, 1_000_000, Map.of(), Map.of(), 0, 0, 0), """
+                http_server_requests_seconds_count{method="GET",status="200",uri="/items/{id}"} 2900
+                http_server_requests_seconds_sum{method="GET",status="200",uri="/items/{id}"} 0.29
+                http_server_requests_seconds_count{method="GET",status="404",uri="/items/{id}"} 100
+                http_server_requests_seconds_sum{method="GET",status="404",uri="/items/{id}"} 0.03
+                http_server_requests_seconds_count{method="GET",status="200",uri="/actuator/prometheus"} 6
+                http_server_requests_seconds_sum{method="GET",status="200",uri="/actuator/prometheus"} 0.9
+                """);
+        Map<String, Double> metrics = WindowMetrics.of(start, end, List.of(), requests(2000), PINNED, true,
+                java.util.Set.of("/actuator/health", "/actuator/prometheus")).metrics();
+        // (0.19 s + 0.03 s) over 1900 + 100 requests: 110 µs; a slow scrape counted in would make it (0.22 + 0.85) s
+        // over 2001: 535 µs.
+        assertThat(metrics.get("server_us_per_req")).isCloseTo(110.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(WindowMetrics.of(start, end, List.of(), requests(2000), PINNED, true).metrics()
+                .get("server_us_per_req")).as("the scrape counted").isCloseTo(1.07e6 / 2001,
+                        org.assertj.core.data.Offset.offset(1e-6));
+        assertThat(WindowMetrics.of(reading(0, 0, Map.of(), Map.of(), 0, 0, 0), end, List.of(), requests(2000),
+                PINNED, true).metrics()).as("no scrape at an edge").doesNotContainKey("server_us_per_req");
+    }
+
     @Test
     void withoutCountersAtBothEdgesTheStatementMetricsAreAbsentNotZero() {
         Reading start = reading(0, 0, Map.of(), Map.of(), 0, 0, 0);
