@@ -182,6 +182,14 @@ final class RunResults {
                 windows.put(id, measured.stream().map(t -> t.windows(id)).toArray(double[][]::new));
             }
         }
+        // Time to steady, per start (issue 23): what each start's warmup took before its windows, so the AOT-cache
+        // and JDK axes show what they trade. A start's one figure, no windows: its n is the starts.
+        List<Double> warmups = measured.stream().map(t -> t.outcome().warmupSeconds()).toList();
+        metrics.put(WARMUP, Summary.of(warmups));
+        values.put(WARMUP, warmups);
         return new CellSummary(key, true, reason, trials, metrics, values, windows);
     }
+
+    /** The cell metric of each start's warmup length, s. */
+    static final String WARMUP = "warmup_s";
 }
