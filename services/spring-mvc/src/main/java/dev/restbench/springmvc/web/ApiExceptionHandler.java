@@ -2,7 +2,6 @@ package dev.restbench.springmvc.web;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-import org.hibernate.exception.ConstraintViolationException;
 import org.springframework.beans.TypeMismatchException;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.OptimisticLockingFailureException;
@@ -73,7 +72,7 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(DataIntegrityViolationException.class)
     ProblemDetail constraintViolated(DataIntegrityViolationException e) {
-        String constraint = constraintName(e);
+        String constraint = ViolatedConstraints.name(e);
         String field = constraint == null ? null : UNIQUE_FIELDS.get(constraint);
         if (field != null) {
             ProblemDetail problem = problem(HttpStatus.CONFLICT,
@@ -181,15 +180,6 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         return "Invalid request content: " + errors.stream()
                 .map(error -> error.field() + " " + error.message())
                 .collect(Collectors.joining("; "));
-    }
-
-    private static String constraintName(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof ConstraintViolationException violation) {
-                return violation.getConstraintName();
-            }
-        }
-        return null;
     }
 
     private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
