@@ -46,34 +46,25 @@ export function variantTitle(name) {
   return [info.description, tags].filter(Boolean).join(' — ') || name;
 }
 
-export const METRIC_LABELS = {
-  throughput: 'Throughput',
-  latency_p50: 'p50 latency',
-  latency_p95: 'p95 latency',
-  latency_p99: 'p99 latency',
-  latency_max: 'max latency',
-  error_pct: 'Errors',
-  cpu_us_per_req: 'CPU per request',
-  req_per_cpu_s: 'Requests per CPU-second',
-  alloc_bytes_per_req: 'Allocation per request',
-  heap_mean_mb: 'Heap mean',
-  heap_peak_mb: 'Heap peak',
-  gc_ms_per_s: 'GC time',
-  jit_cpu_ms_per_s: 'JIT compile time',
-  threads_peak: 'Threads peak',
-  hikari_active_mean: 'Hikari active mean',
-  hikari_active_peak: 'Hikari active peak',
-  sql_statements_per_req: 'SQL statements per request',
-  sql_rows_per_req: 'SQL rows per request',
-  time_to_ready_ms: 'Time to ready',
-  rss_after_start_mb: 'RSS after start',
-  heap_after_start_mb: 'Heap after start',
-  classes_loaded: 'Classes loaded',
-  live_threads: 'Live threads',
-};
+// What each metric is called (benchmarks.json's catalogue, as the runs recorded it: run.json metricDefinitions, copied
+// into latest.json, and index.json's metrics over the whole history): its name, else its short label, else its id.
+const metricNames = new Map();
+
+/** Fills the metric names from index.json's `metrics` and latest.json's `metricDefinitions` (the newest run wins). */
+export function registerMetrics(index, latest) {
+  metricNames.clear();
+  const add = (id, m) => {
+    if (typeof id !== 'string' || !m || typeof m !== 'object') return;
+    const title = typeof m.name === 'string' && m.name ? m.name : typeof m.label === 'string' && m.label ? m.label : null;
+    if (title) metricNames.set(id, title);
+  };
+  const known = index?.metrics && typeof index.metrics === 'object' ? index.metrics : {};
+  for (const [id, m] of Object.entries(known)) add(id, m);
+  for (const m of Array.isArray(latest?.metricDefinitions) ? latest.metricDefinitions : []) add(m?.id, m);
+}
 
 export const variantLabel = (name) => variantInfo.get(name)?.label ?? name;
-export const metricLabel = (metric) => METRIC_LABELS[metric] ?? metric;
+export const metricLabel = (metric) => metricNames.get(metric) ?? metric;
 
 export function formatNumber(value) {
   if (value == null || !Number.isFinite(value)) return '—';

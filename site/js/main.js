@@ -7,7 +7,7 @@ import { TrendsView } from './trends.js';
 import { renderRegressions } from './regressions.js';
 import { renderAxes } from './axes.js';
 import { renderMethod } from './method.js';
-import { formatDate, metricLabel, registerVariants, variantLabel, variantTitle } from './format.js';
+import { formatDate, metricLabel, registerMetrics, registerVariants, variantLabel, variantTitle } from './format.js';
 
 window.__restbench = { state: 'loading', firstChartMs: 0 };
 const HISTORY_BASE = document.querySelector('meta[name="history-base"]')?.content || 'dev/bench/';
@@ -216,6 +216,7 @@ async function start() {
   }
   if (model.warnings.length) statusEl.append(h('ul', { class: 'warnings', id: 'warnings' }, model.warnings.map((w) => h('li', null, w))));
   registerVariants(model.index, model.latest);
+  registerMetrics(model.index, model.latest);
   markers = markersOf(model);
   changes = changesOf(model);
   summary();

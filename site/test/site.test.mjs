@@ -155,6 +155,10 @@ describe('overview', () => {
         primary.map((m) => `bars-${scenario}-${regime}-${m}`), `${scenario}/${regime}: one chart per primary measure`);
       for (const metric of primary) {
         const chart = section.locator(`figure[id="bars-${scenario}-${regime}-${metric}"]`);
+        // Titled with the catalogue's name as the run recorded it (metricDefinitions), not a name of the site's own.
+        const definition = latest.metricDefinitions.find((d) => d.id === metric);
+        assert.ok(definition?.name && definition.name !== metric, metric);
+        assert.equal(await chart.locator('figcaption strong').textContent(), definition.name);
         const smaller = cells[0].metrics[metric].direction === 'smaller';
         const values = cells.map((c) => c.metrics[metric].value);
         const best = smaller ? Math.min(...values) : Math.max(...values);

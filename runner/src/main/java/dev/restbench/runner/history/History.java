@@ -123,6 +123,7 @@ public final class History {
         }
 
         VariantLabels.remember(index, run);
+        MetricNames.remember(index, run);
         ObjectNode entry = indexEntry(run, relative);
         int position = findRun(runs, run.runId());
         if (position >= 0) {

@@ -269,6 +269,7 @@ final class ResultsWriter {
     private static Map<String, Object> metricDefinition(Manifest.MetricDefinition m) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("id", m.id());
+        out.put("name", m.name());
         out.put("label", m.label());
         out.put("unit", m.unit());
         out.put("direction", m.direction());

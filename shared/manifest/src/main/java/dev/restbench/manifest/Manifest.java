@@ -194,7 +194,7 @@ public record Manifest(
     public record MetricDefinition(String id, String label, String unit, String direction, String suite,
                                    String scope, int version, List<String> primary, String description,
                                    Double minEffectPct, boolean discrete, String reciprocalOf,
-                                   boolean hostIndependent) {
+                                   boolean hostIndependent, String name) {
         public boolean biggerIsBetter() {
             return "bigger".equals(direction);
         }
