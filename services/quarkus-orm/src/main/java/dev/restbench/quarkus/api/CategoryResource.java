@@ -28,7 +28,8 @@ import jakarta.ws.rs.core.Response;
 /**
  * /categories. Blocking signatures (no Uni): Quarkus REST runs them on its worker pool, where Hibernate's JDBC
  * calls may block. A resource is a singleton by default in Quarkus REST. @Consumes sits on the methods with a body
- * only.
+ * only. services/quarkus's resource of the same name, line for line, but for the data access it is given: the
+ * Hibernate stores instead of bench-plain-jdbc's JDBC repositories.
  */
 @Path("/categories")
 @Produces(MediaType.APPLICATION_JSON)

@@ -23,7 +23,11 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-/** /items; every item carries its category inline. Blocking signatures: served on the worker pool. */
+/**
+ * /items; every item carries its category inline. Blocking signatures: served on the worker pool. services/quarkus's
+ * resource of the same name, line for line, but for the data access it is given: the Hibernate store instead of
+ * bench-plain-jdbc's JDBC repository (a final class, so the sibling's file cannot take another).
+ */
 @Path("/items")
 @Produces(MediaType.APPLICATION_JSON)
 public class ItemResource {
