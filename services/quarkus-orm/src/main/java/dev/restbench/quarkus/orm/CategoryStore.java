@@ -10,13 +10,15 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
+import org.hibernate.jpa.HibernateHints;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * Categories through Hibernate ORM with Panache, returned as the API's records. Reads run without a transaction
- * (Quarkus's request-scoped session, statements in auto-commit, as the Quarkus guides read); writes are
+ * (Quarkus's request-scoped session, statements in auto-commit, as the Quarkus guides read) and load their entities
+ * read-only (no snapshot for a dirty check, as spring-mvc's read-only transactions); writes are
  * {@code @Transactional} (one JTA transaction: BEGIN with the first statement, COMMIT). The statements each method
  * issues are listed in sql-statements.json.
  */
@@ -32,15 +34,16 @@ public class CategoryStore {
 
     /** 1 statement. */
     public Optional<Category> findById(long id) {
-        return categories.findByIdOptional(id).map(Views::category);
+        return categories.getSession().byId(dev.restbench.springmvc.category.Category.class).withReadOnly(true)
+                .loadOptional(id).map(Views::category);
     }
 
     /** 2 statements: count, then content. */
     public Page<Category> findPage(PageRequest request) {
         long total = categories.count();
         List<Category> content = Paging.beyondFirstResult(request) ? List.of()
-                : categories.findAll(Sort.by("id")).page(request.page(), request.size())
-                        .list().stream().map(Views::category).toList();
+                : categories.findAll(Sort.by("id")).withHint(HibernateHints.HINT_READ_ONLY, true)
+                        .page(request.page(), request.size()).list().stream().map(Views::category).toList();
         return Page.of(content, request, total);
     }
 

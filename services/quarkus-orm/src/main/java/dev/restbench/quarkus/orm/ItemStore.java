@@ -12,6 +12,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
+import org.hibernate.jpa.HibernateHints;
 import java.math.RoundingMode;
 import java.time.Instant;
 import java.util.List;
@@ -22,8 +23,10 @@ import java.util.OptionalLong;
  * Items through Hibernate ORM with Panache, returned as the API's records. Every query that returns items for a
  * response fetches their category in the same statement ({@code join fetch} of the LAZY association), so no endpoint
  * loads a category per item; the counts do not join category ({@code category.id} is the item's own category_id
- * column). Reads run without a transaction (Quarkus's request-scoped session, statements in auto-commit); writes are
- * {@code @Transactional}. The statements each method issues are listed in sql-statements.json.
+ * column). Reads run without a transaction (Quarkus's request-scoped session, statements in auto-commit) and load
+ * their entities read-only (no snapshot kept for a dirty check that never comes, as spring-mvc's read-only
+ * transactions do); writes are {@code @Transactional}. The statements each method issues are listed in
+ * sql-statements.json.
  */
 @ApplicationScoped
 public class ItemStore {
@@ -50,7 +53,8 @@ public class ItemStore {
 
     /** 1 statement: the item joined with its category. */
     public Optional<Item> findById(long id) {
-        return withCategory(id).map(Views::item);
+        return items.find(BY_ID, id).withHint(HibernateHints.HINT_READ_ONLY, true).singleResultOptional()
+                .map(Views::item);
     }
 
     /** 2 statements: count, then content; {@code categoryId} empty = all items. */
@@ -93,7 +97,7 @@ public class ItemStore {
      */
     @Transactional
     public Optional<Item> update(long id, ItemRequest request, Instant now) {
-        var found = withCategory(id);
+        var found = items.find(BY_ID, id).singleResultOptional();
         if (found.isEmpty()) {
             return Optional.empty();
         }
@@ -117,10 +121,6 @@ public class ItemStore {
         return items.delete("id", id) == 1;
     }
 
-    private Optional<dev.restbench.springmvc.item.Item> withCategory(long id) {
-        return items.find(BY_ID, id).singleResultOptional();
-    }
-
     private List<Item> content(OptionalLong categoryId, PageRequest request) {
         if (Paging.beyondFirstResult(request)) {
             return List.of();
@@ -128,7 +128,8 @@ public class ItemStore {
         PanacheQuery<dev.restbench.springmvc.item.Item> query = categoryId.isPresent()
                 ? items.find(PAGE_BY_CATEGORY, categoryId.getAsLong())
                 : items.find(PAGE_ALL);
-        return query.page(request.page(), request.size()).list().stream().map(Views::item).toList();
+        return query.withHint(HibernateHints.HINT_READ_ONLY, true).page(request.page(), request.size()).list()
+                .stream().map(Views::item).toList();
     }
 
     private Category existingCategory(long categoryId) {
