@@ -1,0 +1,98 @@
+package dev.restbench.quarkus.api;
+
+import dev.restbench.plain.api.Params;
+import dev.restbench.plain.api.RequestValidator;
+import dev.restbench.plain.api.UpdatedAt;
+import dev.restbench.plain.api.ProblemException;
+import dev.restbench.plain.model.Category;
+import dev.restbench.plain.model.CategoryRequest;
+import dev.restbench.plain.model.Item;
+import dev.restbench.plain.model.Page;
+import dev.restbench.quarkus.orm.CategoryStore;
+import dev.restbench.quarkus.orm.ItemStore;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/**
+ * /categories. Blocking signatures (no Uni): Quarkus REST runs them on its worker pool, where Hibernate's JDBC
+ * calls may block. A resource is a singleton by default in Quarkus REST. @Consumes sits on the methods with a body
+ * only. services/quarkus's resource of the same name, line for line, but for the data access it is given: the
+ * Hibernate stores instead of bench-plain-jdbc's JDBC repositories.
+ */
+@Path("/categories")
+@Produces(MediaType.APPLICATION_JSON)
+public class CategoryResource {
+
+    private final CategoryStore categories;
+    private final ItemStore items;
+
+    @Inject
+    public CategoryResource(CategoryStore categories, ItemStore items) {
+        this.categories = categories;
+        this.items = items;
+    }
+
+    @GET
+    public Page<Category> list(@Context HttpServerRequest request) {
+        return categories.findPage(Query.page(request));
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response create(CategoryRequest body) {
+        Category created = categories.insert(RequestValidator.valid(body), UpdatedAt.now());
+        // Location as the contract shows it (/categories/{id}); Response.created would make it absolute.
+        return Response.status(Response.Status.CREATED).header(HttpHeaders.LOCATION, "/categories/" + created.id())
+                .entity(created).build();
+    }
+
+    @GET
+    @Path("{id}")
+    public Category get(@PathParam("id") String id) {
+        long categoryId = Params.id(id);
+        return categories.findById(categoryId).orElseThrow(() -> notFound(categoryId));
+    }
+
+    @PUT
+    @Path("{id}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Category update(@PathParam("id") String id, CategoryRequest body) {
+        long categoryId = Params.id(id);
+        return categories.update(categoryId, RequestValidator.valid(body), UpdatedAt.now())
+                .orElseThrow(() -> notFound(categoryId));
+    }
+
+    @DELETE
+    @Path("{id}")
+    public Response delete(@PathParam("id") String id) {
+        long categoryId = Params.id(id);
+        if (!categories.delete(categoryId)) {
+            throw notFound(categoryId);
+        }
+        return Response.noContent().build();
+    }
+
+    @GET
+    @Path("{id}/items")
+    public Page<Item> items(@PathParam("id") String id, @Context HttpServerRequest request) {
+        long categoryId = Params.id(id);
+        return items.findPageOfExistingCategory(categoryId, Query.page(request))
+                .orElseThrow(() -> notFound(categoryId));
+    }
+
+    private static ProblemException notFound(long id) {
+        return ProblemException.notFound("category " + id + " does not exist");
+    }
+}
