@@ -61,7 +61,8 @@ function now() {
  * timestamptz kept to the microsecond. Sequelize's DATE goes through a JS Date both ways (milliseconds: it turns
  * a set value into a Date and writes it with three decimals), so its own automatic timestamps cannot store the
  * contract's Instant.now() truncated to microseconds. This type passes the text through: written as a bind
- * parameter PostgreSQL types from the column, read by the driver's timestamptz parser above.
+ * parameter PostgreSQL types from the column, read by the driver's timestamptz parser above. It extends the class
+ * behind DataTypes.ABSTRACT: that export is a callable proxy, and `new` of a subclass of it builds a bare ABSTRACT.
  */
 class INSTANT extends DataTypes.ABSTRACT.prototype.constructor {
   toSql() {
