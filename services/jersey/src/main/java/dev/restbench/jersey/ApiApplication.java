@@ -7,7 +7,9 @@ import dev.restbench.jersey.api.JsonMapperProvider;
 import dev.restbench.jersey.api.ProblemMapper;
 import dev.restbench.jersey.config.ServiceConfig;
 import dev.restbench.plain.data.CategoryRepository;
+import dev.restbench.plain.data.CategoryStore;
 import dev.restbench.plain.data.ItemRepository;
+import dev.restbench.plain.data.ItemStore;
 import dev.restbench.jersey.http.BodySizeLimitFilter;
 import dev.restbench.jersey.http.ContentTypeCheckFilter;
 import dev.restbench.jersey.metrics.ServiceMetrics;
@@ -45,8 +47,8 @@ final class ApiApplication extends ResourceConfig {
         register(new AbstractBinder() {
             @Override
             protected void configure() {
-                bind(new CategoryRepository(dataSource)).to(CategoryRepository.class);
-                bind(new ItemRepository(dataSource)).to(ItemRepository.class);
+                bind(new CategoryRepository(dataSource)).to(CategoryStore.class);
+                bind(new ItemRepository(dataSource)).to(ItemStore.class);
                 bind(dataSource).to(DataSource.class);
                 bind(metrics.registry()).to(PrometheusMeterRegistry.class);
             }
