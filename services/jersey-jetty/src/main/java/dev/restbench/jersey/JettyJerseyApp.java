@@ -1,7 +1,7 @@
 package dev.restbench.jersey;
 
-import com.zaxxer.hikari.HikariDataSource;
 import dev.restbench.jersey.config.ServiceConfig;
+import dev.restbench.jersey.data.DataAccess;
 import dev.restbench.jersey.data.Database;
 import dev.restbench.jersey.jetty.FaultInjectionWrapper;
 import dev.restbench.jersey.jetty.ProblemErrorHandler;
@@ -35,14 +35,13 @@ public final class JettyJerseyApp implements AutoCloseable {
 
     private final Server server;
     private final ServerConnector connector;
-    private final HikariDataSource dataSource;
+    private final DataAccess data;
     private final ServiceMetrics metrics;
 
-    private JettyJerseyApp(Server server, ServerConnector connector, HikariDataSource dataSource,
-            ServiceMetrics metrics) {
+    private JettyJerseyApp(Server server, ServerConnector connector, DataAccess data, ServiceMetrics metrics) {
         this.server = server;
         this.connector = connector;
-        this.dataSource = dataSource;
+        this.data = data;
         this.metrics = metrics;
     }
 
@@ -52,10 +51,9 @@ public final class JettyJerseyApp implements AutoCloseable {
      */
     public static JettyJerseyApp start(ServiceConfig config, FaultInjection faults, boolean virtualThreads) {
         ServiceMetrics metrics = new ServiceMetrics();
-        HikariDataSource dataSource = Database.connect(config, metrics.registry());
+        DataAccess data = Database.open(config, metrics.registry());
         try {
-            Database.validateSchema(dataSource);
-            ApiApplication application = new ApiApplication(config, dataSource, metrics);
+            ApiApplication application = new ApiApplication(config, data, metrics);
             QueuedThreadPool threads = new QueuedThreadPool(config.httpThreads(),
                     Math.min(MIN_WORKER_THREADS, config.httpThreads()));
             threads.setName("http-worker");
@@ -87,9 +85,9 @@ public final class JettyJerseyApp implements AutoCloseable {
                         + ": " + e.getMessage(), e);
             }
             metrics.markReady();
-            return new JettyJerseyApp(server, connector, dataSource, metrics);
+            return new JettyJerseyApp(server, connector, data, metrics);
         } catch (RuntimeException e) {
-            dataSource.close();
+            data.close();
             metrics.close();
             throw e;
         }
@@ -107,7 +105,7 @@ public final class JettyJerseyApp implements AutoCloseable {
         } catch (Exception e) {
             // Stopping is best effort: the pool and the registry must be closed whatever Jetty reports.
         }
-        dataSource.close();
+        data.close();
         metrics.close();
     }
 }

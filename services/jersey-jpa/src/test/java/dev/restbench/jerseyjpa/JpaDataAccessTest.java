@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.restbench.dataset.DatasetSpec;
 import dev.restbench.dataset.PostgresServer;
+import dev.restbench.jersey.JerseyApp;
 import dev.restbench.jersey.config.ServiceConfig;
+import dev.restbench.jerseyjpa.data.JpaDatabase;
 import dev.restbench.support.FaultInjection;
 import java.io.IOException;
 import java.net.URI;
@@ -18,6 +20,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.atomic.AtomicReference;
 import org.hibernate.SessionFactory;
 import org.hibernate.stat.Statistics;
 import org.junit.jupiter.api.AfterAll;
@@ -38,7 +41,7 @@ class JpaDataAccessTest {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     private PostgresServer postgres;
-    private JerseyJpaApp app;
+    private JerseyApp app;
     private Statistics statistics;
     private String base;
     private int sequence;
@@ -50,8 +53,12 @@ class JpaDataAccessTest {
         String url = postgres.createDatabaseFromTemplate("jersey_jpa_stats_template", "jersey_jpa_stats");
         ServiceConfig config = ServiceConfig.from(Map.of("PORT", "0", "DB_URL", url, "DB_USER", postgres.user(),
                 "DB_PASSWORD", postgres.password(), "DB_POOL_SIZE", "4", "HTTP_THREADS", "8"), new Properties());
-        app = JerseyJpaApp.start(config, new FaultInjection(0), Map.of("hibernate.generate_statistics", true));
-        statistics = app.entityManagerFactory().unwrap(SessionFactory.class).getStatistics();
+        AtomicReference<JpaDatabase> database = new AtomicReference<>();
+        app = JerseyApp.start(config, new FaultInjection(0), (settings, registry) -> {
+            database.set(JpaDatabase.open(settings, registry, Map.of("hibernate.generate_statistics", true)));
+            return database.get().dataAccess();
+        });
+        statistics = database.get().entityManagerFactory().unwrap(SessionFactory.class).getStatistics();
         base = "http://127.0.0.1:" + app.port();
     }
 

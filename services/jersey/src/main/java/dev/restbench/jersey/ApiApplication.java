@@ -6,11 +6,12 @@ import dev.restbench.jersey.api.ItemResource;
 import dev.restbench.jersey.api.JsonMapperProvider;
 import dev.restbench.jersey.api.ProblemMapper;
 import dev.restbench.jersey.config.ServiceConfig;
-import dev.restbench.plain.data.CategoryRepository;
-import dev.restbench.plain.data.ItemRepository;
+import dev.restbench.jersey.data.DataAccess;
 import dev.restbench.jersey.http.BodySizeLimitFilter;
 import dev.restbench.jersey.http.ContentTypeCheckFilter;
 import dev.restbench.jersey.metrics.ServiceMetrics;
+import dev.restbench.plain.data.CategoryStore;
+import dev.restbench.plain.data.ItemStore;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import javax.sql.DataSource;
 import org.glassfish.jersey.internal.inject.AbstractBinder;
@@ -21,10 +22,13 @@ import org.glassfish.jersey.micrometer.server.MetricsApplicationEventListener;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.ServerProperties;
 
-/** Everything Jersey serves, registered explicitly (no classpath scanning: faster startup, nothing implicit). */
+/**
+ * Everything Jersey serves, registered explicitly (no classpath scanning: faster startup, nothing implicit). The
+ * resources read and write through the stores of {@code data}: jersey's JDBC repositories, or jersey-jpa's JPA stores.
+ */
 final class ApiApplication extends ResourceConfig {
 
-    ApiApplication(ServiceConfig config, DataSource dataSource, ServiceMetrics metrics) {
+    ApiApplication(ServiceConfig config, DataAccess data, ServiceMetrics metrics) {
         // Auto-discovery would add JacksonFeature with its own exception mappers (plain-text 400s);
         // ProblemMapper handles those errors instead.
         property(CommonProperties.FEATURE_AUTO_DISCOVERY_DISABLE_SERVER, true);
@@ -45,9 +49,9 @@ final class ApiApplication extends ResourceConfig {
         register(new AbstractBinder() {
             @Override
             protected void configure() {
-                bind(new CategoryRepository(dataSource)).to(CategoryRepository.class);
-                bind(new ItemRepository(dataSource)).to(ItemRepository.class);
-                bind(dataSource).to(DataSource.class);
+                bind(data.categories()).to(CategoryStore.class);
+                bind(data.items()).to(ItemStore.class);
+                bind(data.dataSource()).to(DataSource.class);
                 bind(metrics.registry()).to(PrometheusMeterRegistry.class);
             }
         });

@@ -1,7 +1,7 @@
 package dev.restbench.jersey;
 
-import com.zaxxer.hikari.HikariDataSource;
 import dev.restbench.jersey.config.ServiceConfig;
+import dev.restbench.jersey.data.DataAccess;
 import dev.restbench.jersey.data.Database;
 import dev.restbench.jersey.http.FaultInjectionHandler;
 import dev.restbench.jersey.http.IgnoreH2cUpgrade;
@@ -21,7 +21,10 @@ import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpContainer;
 import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
 import org.glassfish.jersey.server.ContainerFactory;
 
-/** A running service: pool, schema check, Grizzly with Jersey. {@link #close()} stops it all. */
+/**
+ * A running service: pool, schema check, Grizzly with Jersey. {@link #close()} stops it all. jersey-jpa starts the
+ * same application on its JPA data access ({@link #start(ServiceConfig, FaultInjection, DataAccess.Opener)}).
+ */
 public final class JerseyApp implements AutoCloseable {
 
     /** Threads kept even when idle, like Tomcat's default minimum of spare threads. */
@@ -31,22 +34,32 @@ public final class JerseyApp implements AutoCloseable {
     private static final int KEEP_ALIVE_IDLE_SECONDS = 60;
 
     private final HttpServer server;
-    private final HikariDataSource dataSource;
+    private final DataAccess data;
     private final ServiceMetrics metrics;
 
-    private JerseyApp(HttpServer server, HikariDataSource dataSource, ServiceMetrics metrics) {
+    private JerseyApp(HttpServer server, DataAccess data, ServiceMetrics metrics) {
         this.server = server;
-        this.dataSource = dataSource;
+        this.data = data;
         this.metrics = metrics;
     }
 
-    /** Starts the service or throws {@link StartupException} saying what is wrong. */
+    /** Starts the service on plain JDBC or throws {@link StartupException} saying what is wrong. */
     public static JerseyApp start(ServiceConfig config, FaultInjection faults) {
+        return start(config, faults, Database::open);
+    }
+
+    /** Starts the service on the data access {@code opener} opens, or throws {@link StartupException}. */
+    public static JerseyApp start(ServiceConfig config, FaultInjection faults, DataAccess.Opener opener) {
         ServiceMetrics metrics = new ServiceMetrics();
-        HikariDataSource dataSource = Database.connect(config, metrics.registry());
+        DataAccess data;
         try {
-            Database.validateSchema(dataSource);
-            ApiApplication application = new ApiApplication(config, dataSource, metrics);
+            data = opener.open(config, metrics.registry());
+        } catch (RuntimeException e) {
+            metrics.close();
+            throw e;
+        }
+        try {
+            ApiApplication application = new ApiApplication(config, data, metrics);
             URI uri = URI.create("http://" + hostForUri(config.bindAddress()) + ":" + config.port() + "/");
             GrizzlyHttpContainer jersey = ContainerFactory.createContainer(GrizzlyHttpContainer.class, application);
             HttpServer server = GrizzlyHttpServerFactory.createHttpServer(uri, false);
@@ -75,9 +88,9 @@ public final class JerseyApp implements AutoCloseable {
                         + ": " + e.getMessage(), e);
             }
             metrics.markReady();
-            return new JerseyApp(server, dataSource, metrics);
+            return new JerseyApp(server, data, metrics);
         } catch (RuntimeException e) {
-            dataSource.close();
+            data.close();
             metrics.close();
             throw e;
         }
@@ -91,7 +104,7 @@ public final class JerseyApp implements AutoCloseable {
     @Override
     public void close() {
         server.shutdownNow();
-        dataSource.close();
+        data.close();
         metrics.close();
     }
 

@@ -5,6 +5,7 @@ import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
 import com.zaxxer.hikari.pool.HikariPool;
 import dev.restbench.jersey.StartupException;
 import dev.restbench.jersey.config.ServiceConfig;
+import dev.restbench.jersey.data.DataAccess;
 import dev.restbench.jersey.data.Database;
 import dev.restbench.springmvc.category.Category;
 import dev.restbench.springmvc.item.Item;
@@ -21,6 +22,7 @@ import org.hibernate.engine.spi.SessionFactoryImplementor;
  * The persistence unit: Hibernate ORM bootstrapped programmatically through the JPA API (no persistence.xml, no
  * classpath scanning), with HikariCP as Hibernate's connection provider. The settings are those Spring Boot gives
  * spring-mvc's Hibernate (see the README), so the two variants differ in the framework around the ORM only.
+ * {@link #dataAccess()} is what jersey's application (compiled here unchanged) is started on.
  */
 public final class JpaDatabase implements AutoCloseable {
 
@@ -30,6 +32,11 @@ public final class JpaDatabase implements AutoCloseable {
     private JpaDatabase(EntityManagerFactory entityManagerFactory, HikariDataSource dataSource) {
         this.entityManagerFactory = entityManagerFactory;
         this.dataSource = dataSource;
+    }
+
+    /** The persistence unit with the service's settings, as jersey's {@link DataAccess.Opener} (JerseyJpaMain). */
+    public static DataAccess openDataAccess(ServiceConfig config, MeterRegistry registry) {
+        return open(config, registry, Map.of()).dataAccess();
     }
 
     /** The settings of the persistence unit for this configuration, before any extra ones. */
@@ -99,8 +106,19 @@ public final class JpaDatabase implements AutoCloseable {
         }
     }
 
+    /** For tests: Hibernate's statistics, when the settings turned them on. */
     public EntityManagerFactory entityManagerFactory() {
         return entityManagerFactory;
+    }
+
+    /**
+     * jersey's resources' stores over this unit (one transaction per call, {@link Transactions}) in place of the JDBC
+     * repositories, the pool Hibernate opened for the health check; closing it closes this unit.
+     */
+    public DataAccess dataAccess() {
+        Transactions transactions = new Transactions(entityManagerFactory);
+        return new DataAccess(new JpaItemStore(transactions), new JpaCategoryStore(transactions), dataSource,
+                this::close);
     }
 
     /** The pool Hibernate opened (health checks and meters use it; the API goes through Hibernate). */

@@ -4,8 +4,8 @@ import dev.restbench.plain.api.Params;
 import dev.restbench.plain.api.RequestValidator;
 import dev.restbench.plain.api.UpdatedAt;
 import dev.restbench.plain.api.ProblemException;
-import dev.restbench.plain.data.CategoryRepository;
-import dev.restbench.plain.data.ItemRepository;
+import dev.restbench.plain.data.CategoryStore;
+import dev.restbench.plain.data.ItemStore;
 import dev.restbench.plain.model.Category;
 import dev.restbench.plain.model.CategoryRequest;
 import dev.restbench.plain.model.Item;
@@ -33,11 +33,11 @@ import java.util.List;
 @Produces(MediaType.APPLICATION_JSON)
 public class CategoryResource {
 
-    private final CategoryRepository categories;
-    private final ItemRepository items;
+    private final CategoryStore categories;
+    private final ItemStore items;
 
     @Inject
-    public CategoryResource(CategoryRepository categories, ItemRepository items) {
+    public CategoryResource(CategoryStore categories, ItemStore items) {
         this.categories = categories;
         this.items = items;
     }

@@ -4,7 +4,7 @@ import dev.restbench.plain.api.Params;
 import dev.restbench.plain.api.RequestValidator;
 import dev.restbench.plain.api.UpdatedAt;
 import dev.restbench.plain.api.ProblemException;
-import dev.restbench.plain.data.ItemRepository;
+import dev.restbench.plain.data.ItemStore;
 import dev.restbench.plain.model.Item;
 import dev.restbench.plain.model.ItemRequest;
 import dev.restbench.plain.model.Page;
@@ -31,10 +31,10 @@ import java.util.List;
 @Produces(MediaType.APPLICATION_JSON)
 public class ItemResource {
 
-    private final ItemRepository items;
+    private final ItemStore items;
 
     @Inject
-    public ItemResource(ItemRepository items) {
+    public ItemResource(ItemStore items) {
         this.items = items;
     }
 

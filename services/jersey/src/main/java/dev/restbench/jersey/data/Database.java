@@ -5,6 +5,8 @@ import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
 import dev.restbench.jersey.StartupException;
 import dev.restbench.jersey.config.ServiceConfig;
+import dev.restbench.plain.data.CategoryRepository;
+import dev.restbench.plain.data.ItemRepository;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
@@ -13,6 +15,22 @@ import org.flywaydb.core.api.FlywayException;
 public final class Database {
 
     private Database() {
+    }
+
+    /**
+     * jersey's data access: bench-plain-jdbc's JDBC repositories (their statements, auto-commit) on the pool
+     * ({@link #connect}), once the schema check ({@link #validateSchema}) passed.
+     */
+    public static DataAccess open(ServiceConfig config, MeterRegistry registry) {
+        HikariDataSource dataSource = connect(config, registry);
+        try {
+            validateSchema(dataSource);
+        } catch (RuntimeException e) {
+            dataSource.close();
+            throw e;
+        }
+        return new DataAccess(new ItemRepository(dataSource), new CategoryRepository(dataSource), dataSource,
+                dataSource::close);
     }
 
     /**

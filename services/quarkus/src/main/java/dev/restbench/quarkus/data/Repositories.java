@@ -8,7 +8,9 @@ import javax.sql.DataSource;
 
 /**
  * The plain dialect's JDBC repositories (bench-plain-jdbc, the same statements as jersey's) as CDI singletons on
- * Quarkus's Agroal pool. Produced here because the shared classes carry no CDI annotations.
+ * Quarkus's Agroal pool. Produced here because the shared classes carry no CDI annotations. The resources inject them
+ * as the {@code ItemStore}/{@code CategoryStore} interfaces they implement; quarkus-orm compiles this application
+ * without this file and supplies Hibernate beans of those interfaces.
  */
 @Singleton
 public class Repositories {

@@ -15,7 +15,7 @@ import java.util.Optional;
 import javax.sql.DataSource;
 
 /** Categories over plain JDBC; every method issues the statements listed in the README and no others. */
-public final class CategoryRepository {
+public final class CategoryRepository implements CategoryStore {
 
     private static final String FIND_BY_ID = "SELECT " + Rows.CATEGORY + " FROM category WHERE id = ?";
     private static final String COUNT = "SELECT count(*) FROM category";
@@ -34,6 +34,7 @@ public final class CategoryRepository {
     }
 
     /** 1 statement. */
+    @Override
     public Optional<Category> findById(long id) throws SQLException {
         try (Connection connection = dataSource.getConnection();
              PreparedStatement statement = connection.prepareStatement(FIND_BY_ID)) {
@@ -43,6 +44,7 @@ public final class CategoryRepository {
     }
 
     /** 2 statements: count, then content. */
+    @Override
     public Page<Category> findPage(PageRequest request) throws SQLException {
         try (Connection connection = dataSource.getConnection()) {
             long total;
@@ -66,6 +68,7 @@ public final class CategoryRepository {
     }
 
     /** 1 statement; a duplicate code is a {@link DataConflictException}. */
+    @Override
     public Category insert(CategoryRequest request, Instant now) throws SQLException {
         try (Connection connection = dataSource.getConnection();
              PreparedStatement statement = connection.prepareStatement(INSERT)) {
@@ -79,6 +82,7 @@ public final class CategoryRepository {
     }
 
     /** 1 statement; empty when there is no such category. */
+    @Override
     public Optional<Category> update(long id, CategoryRequest request, Instant now) throws SQLException {
         try (Connection connection = dataSource.getConnection();
              PreparedStatement statement = connection.prepareStatement(UPDATE)) {
@@ -93,6 +97,7 @@ public final class CategoryRepository {
     }
 
     /** 1 statement; false when there is no such category, a conflict when items still reference it. */
+    @Override
     public boolean delete(long id) throws SQLException {
         try (Connection connection = dataSource.getConnection();
              PreparedStatement statement = connection.prepareStatement(DELETE)) {

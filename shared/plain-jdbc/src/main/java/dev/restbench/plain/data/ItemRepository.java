@@ -20,7 +20,7 @@ import javax.sql.DataSource;
  * Items over plain JDBC. Every item comes back with its category from the same statement (a join; writes use
  * a data-modifying CTE joined to category), so no endpoint issues one query per item.
  */
-public final class ItemRepository {
+public final class ItemRepository implements ItemStore {
 
     private static final String FROM_ITEM_JOIN_CATEGORY = " FROM item i JOIN category c ON c.id = i.category_id";
     private static final String FIND_BY_ID =
@@ -50,6 +50,7 @@ public final class ItemRepository {
     }
 
     /** 1 statement. */
+    @Override
     public Optional<Item> findById(long id) throws SQLException {
         try (Connection connection = dataSource.getConnection();
              PreparedStatement statement = connection.prepareStatement(FIND_BY_ID)) {
@@ -59,6 +60,7 @@ public final class ItemRepository {
     }
 
     /** 2 statements: count, then content; {@code categoryId} empty = all items. */
+    @Override
     public Page<Item> findPage(OptionalLong categoryId, PageRequest request) throws SQLException {
         try (Connection connection = dataSource.getConnection()) {
             long total = categoryId.isPresent()
@@ -69,6 +71,7 @@ public final class ItemRepository {
     }
 
     /** 2 statements (count that also proves the category exists, then content); empty if no such category. */
+    @Override
     public Optional<Page<Item>> findPageOfExistingCategory(long categoryId, PageRequest request) throws SQLException {
         try (Connection connection = dataSource.getConnection()) {
             OptionalLong total = count(connection, COUNT_IN_EXISTING_CATEGORY, categoryId);
@@ -81,6 +84,7 @@ public final class ItemRepository {
     }
 
     /** 1 statement. */
+    @Override
     public Item insert(ItemRequest request, Instant now) throws SQLException {
         try (Connection connection = dataSource.getConnection();
              PreparedStatement statement = connection.prepareStatement(INSERT)) {
@@ -92,6 +96,7 @@ public final class ItemRepository {
     }
 
     /** 1 statement; empty when there is no such item. */
+    @Override
     public Optional<Item> update(long id, ItemRequest request, Instant now) throws SQLException {
         try (Connection connection = dataSource.getConnection();
              PreparedStatement statement = connection.prepareStatement(UPDATE)) {
@@ -104,6 +109,7 @@ public final class ItemRepository {
     }
 
     /** 1 statement; false when there is no such item. */
+    @Override
     public boolean delete(long id) throws SQLException {
         try (Connection connection = dataSource.getConnection();
              PreparedStatement statement = connection.prepareStatement(DELETE)) {

@@ -1,5 +1,6 @@
 package dev.restbench.jerseyjpa.data;
 
+import dev.restbench.plain.data.CategoryStore;
 import dev.restbench.plain.data.DataConflictException;
 import dev.restbench.plain.model.CategoryRequest;
 import dev.restbench.plain.model.Page;
@@ -14,10 +15,10 @@ import java.util.Optional;
 
 /**
  * Categories over JPA, the statements spring-mvc's CategoryService and its Spring Data repository issue (listed in
- * the README), each call one transaction. The methods are those of bench-plain-jdbc's CategoryRepository, so the
- * resources read like jersey's.
+ * the README), each call one transaction. jersey's resources, compiled here unchanged, call it as bench-plain-jdbc's
+ * {@link CategoryStore}.
  */
-public final class CategoryStore {
+public final class JpaCategoryStore implements CategoryStore {
 
     static final String PAGE = "select c from Category c order by c.id";
     static final String COUNT = "select count(c) from Category c";
@@ -25,16 +26,18 @@ public final class CategoryStore {
 
     private final Transactions transactions;
 
-    public CategoryStore(Transactions transactions) {
+    public JpaCategoryStore(Transactions transactions) {
         this.transactions = transactions;
     }
 
     /** 1 statement. */
+    @Override
     public Optional<dev.restbench.plain.model.Category> findById(long id) throws SQLException {
         return transactions.read(em -> Optional.ofNullable(em.find(Category.class, id)).map(Responses::category));
     }
 
     /** Content, then the count unless the page itself tells the total ({@link PageTotals}). */
+    @Override
     public Page<dev.restbench.plain.model.Category> findPage(PageRequest request) throws SQLException {
         return transactions.read(em -> {
             if (PageTotals.startsBeyondIntOffset(request)) {
@@ -53,6 +56,7 @@ public final class CategoryStore {
     }
 
     /** 1 statement (identity column: the id comes back with the INSERT); a duplicate code is a conflict. */
+    @Override
     public dev.restbench.plain.model.Category insert(CategoryRequest request, Instant now) throws SQLException {
         return transactions.write(em -> {
             Category category = new Category(request.code(), request.name(), now);
@@ -66,6 +70,7 @@ public final class CategoryStore {
      * conflict and not as a failed commit. Empty when there is no such category (also when a concurrent DELETE
      * removed it after the SELECT: the UPDATE finds no row).
      */
+    @Override
     public Optional<dev.restbench.plain.model.Category> update(long id, CategoryRequest request, Instant now)
             throws SQLException {
         return transactions.write(em -> {
@@ -82,6 +87,7 @@ public final class CategoryStore {
     }
 
     /** 1 statement; false when there is no such category, a conflict when items still reference it. */
+    @Override
     public boolean delete(long id) throws SQLException {
         return transactions.write(em -> {
             try {

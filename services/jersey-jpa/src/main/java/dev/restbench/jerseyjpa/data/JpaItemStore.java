@@ -1,6 +1,7 @@
 package dev.restbench.jerseyjpa.data;
 
 import dev.restbench.plain.data.DataConflictException;
+import dev.restbench.plain.data.ItemStore;
 import dev.restbench.plain.data.UnknownCategoryException;
 import dev.restbench.plain.model.ItemRequest;
 import dev.restbench.plain.model.Page;
@@ -23,9 +24,10 @@ import java.util.OptionalLong;
  * README), each call one transaction. Every query whose items go into a response fetches their category in the
  * same statement through a fetch graph on the LAZY association, as spring-mvc's {@code @EntityGraph(attributePaths
  * = "category")} does, so there is no load per category and Hibernate renders the SQL spring-mvc sends, to the
- * letter. {@code i.category.id} is the item's own category_id column: the filters and counts need no join.
+ * letter. {@code i.category.id} is the item's own category_id column: the filters and counts need no join. jersey's
+ * resources, compiled here unchanged, call it as bench-plain-jdbc's {@link ItemStore}.
  */
-public final class ItemStore {
+public final class JpaItemStore implements ItemStore {
 
     static final String BY_ID = "select i from Item i where i.id = :id";
     static final String PAGE_ALL = "select i from Item i order by i.id";
@@ -42,16 +44,18 @@ public final class ItemStore {
 
     private final Transactions transactions;
 
-    public ItemStore(Transactions transactions) {
+    public JpaItemStore(Transactions transactions) {
         this.transactions = transactions;
     }
 
     /** 1 statement: the item joined with its category. */
+    @Override
     public Optional<dev.restbench.plain.model.Item> findById(long id) throws SQLException {
         return transactions.read(em -> withCategory(em, id).map(Responses::item));
     }
 
     /** Content, then the count unless the page tells the total; {@code categoryId} empty = all items. */
+    @Override
     public Page<dev.restbench.plain.model.Item> findPage(OptionalLong categoryId, PageRequest request)
             throws SQLException {
         return transactions.read(em -> page(em, categoryId, request));
@@ -61,6 +65,7 @@ public final class ItemStore {
      * The items of an existing category, empty if there is no such category. Whether it exists is only asked when
      * the page comes back empty: a returned item proves its category exists (foreign key).
      */
+    @Override
     public Optional<Page<dev.restbench.plain.model.Item>> findPageOfExistingCategory(long categoryId,
             PageRequest request) throws SQLException {
         return transactions.read(em -> {
@@ -74,6 +79,7 @@ public final class ItemStore {
     }
 
     /** SELECT category (it must exist, and the response shows it) + INSERT. */
+    @Override
     public dev.restbench.plain.model.Item insert(ItemRequest request, Instant now) throws SQLException {
         return transactions.write(em -> {
             Item item = new Item();
@@ -88,6 +94,7 @@ public final class ItemStore {
      * here, so a duplicate sku is a conflict and not a failed commit. Empty when there is no such item (also when
      * a concurrent DELETE removed it after the SELECT).
      */
+    @Override
     public Optional<dev.restbench.plain.model.Item> update(long id, ItemRequest request, Instant now)
             throws SQLException {
         return transactions.write(em -> {
@@ -108,6 +115,7 @@ public final class ItemStore {
     }
 
     /** 1 statement; false when there is no such item. */
+    @Override
     public boolean delete(long id) throws SQLException {
         return transactions.write(em -> em.createQuery(DELETE).setParameter("id", id).executeUpdate() == 1);
     }

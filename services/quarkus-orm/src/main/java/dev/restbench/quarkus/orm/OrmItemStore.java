@@ -1,6 +1,7 @@
 package dev.restbench.quarkus.orm;
 
 import dev.restbench.plain.data.DataConflictException;
+import dev.restbench.plain.data.ItemStore;
 import dev.restbench.plain.data.UnknownCategoryException;
 import dev.restbench.plain.model.Item;
 import dev.restbench.plain.model.ItemRequest;
@@ -26,10 +27,11 @@ import java.util.OptionalLong;
  * column). Reads run without a transaction (Quarkus's request-scoped session, statements in auto-commit) and load
  * their entities read-only (no snapshot kept for a dirty check that never comes, as spring-mvc's read-only
  * transactions do); writes are {@code @Transactional}. The statements each method issues are listed in
- * sql-statements.json.
+ * sql-statements.json. services/quarkus's resources, compiled here unchanged, inject it as bench-plain-jdbc's
+ * {@link ItemStore} (the only bean of that type here: the sibling's JDBC producer is left out).
  */
 @ApplicationScoped
-public class ItemStore {
+public class OrmItemStore implements ItemStore {
 
     private static final String WITH_CATEGORY = "from Item i join fetch i.category";
     private static final String BY_ID = WITH_CATEGORY + " where i.id = ?1";
@@ -46,24 +48,27 @@ public class ItemStore {
     private final Categories categories;
 
     @Inject
-    public ItemStore(Items items, Categories categories) {
+    public OrmItemStore(Items items, Categories categories) {
         this.items = items;
         this.categories = categories;
     }
 
     /** 1 statement: the item joined with its category. */
+    @Override
     public Optional<Item> findById(long id) {
         return items.find(BY_ID, id).withHint(HibernateHints.HINT_READ_ONLY, true).singleResultOptional()
                 .map(Views::item);
     }
 
     /** 2 statements: count, then content; {@code categoryId} empty = all items. */
+    @Override
     public Page<Item> findPage(OptionalLong categoryId, PageRequest request) {
         long total = categoryId.isPresent() ? items.count("category.id", categoryId.getAsLong()) : items.count();
         return Page.of(content(categoryId, request), request, total);
     }
 
     /** 2 statements (count that also proves the category exists, then content); empty if no such category. */
+    @Override
     public Optional<Page<Item>> findPageOfExistingCategory(long categoryId, PageRequest request) {
         List<Long> total = items.getEntityManager()
                 .createQuery(COUNT_IN_EXISTING_CATEGORY, Long.class)
@@ -79,6 +84,7 @@ public class ItemStore {
      * 2 statements: SELECT the category (it must exist, and the response shows it), then the INSERT (identity
      * column: it returns the id). Unknown category: 1 statement, then {@link UnknownCategoryException}.
      */
+    @Override
     @Transactional
     public Item insert(ItemRequest request, Instant now) {
         var item = new dev.restbench.springmvc.item.Item();
@@ -95,6 +101,7 @@ public class ItemStore {
      * 2 statements: SELECT the item with its category, then the UPDATE the changed entity flushes; 3 when the item
      * moves to another category (SELECT of that one). Empty when there is no such item.
      */
+    @Override
     @Transactional
     public Optional<Item> update(long id, ItemRequest request, Instant now) {
         var found = items.find(BY_ID, id).singleResultOptional();
@@ -116,6 +123,7 @@ public class ItemStore {
     }
 
     /** 1 statement (a bulk DELETE: Panache's deleteById would load the entity first); false when there is none. */
+    @Override
     @Transactional
     public boolean delete(long id) {
         return items.delete("id", id) == 1;

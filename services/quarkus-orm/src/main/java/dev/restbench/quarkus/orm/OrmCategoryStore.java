@@ -1,5 +1,6 @@
 package dev.restbench.quarkus.orm;
 
+import dev.restbench.plain.data.CategoryStore;
 import dev.restbench.plain.data.DataConflictException;
 import dev.restbench.plain.model.Category;
 import dev.restbench.plain.model.CategoryRequest;
@@ -20,25 +21,28 @@ import java.util.Optional;
  * (Quarkus's request-scoped session, statements in auto-commit, as the Quarkus guides read) and load their entities
  * read-only (no snapshot for a dirty check, as spring-mvc's read-only transactions); writes are
  * {@code @Transactional} (one JTA transaction: BEGIN with the first statement, COMMIT). The statements each method
- * issues are listed in sql-statements.json.
+ * issues are listed in sql-statements.json. services/quarkus's resources, compiled here unchanged, inject it as
+ * bench-plain-jdbc's {@link CategoryStore}.
  */
 @ApplicationScoped
-public class CategoryStore {
+public class OrmCategoryStore implements CategoryStore {
 
     private final Categories categories;
 
     @Inject
-    public CategoryStore(Categories categories) {
+    public OrmCategoryStore(Categories categories) {
         this.categories = categories;
     }
 
     /** 1 statement. */
+    @Override
     public Optional<Category> findById(long id) {
         return categories.getSession().byId(dev.restbench.springmvc.category.Category.class).withReadOnly(true)
                 .loadOptional(id).map(Views::category);
     }
 
     /** 2 statements: count, then content. */
+    @Override
     public Page<Category> findPage(PageRequest request) {
         long total = categories.count();
         List<Category> content = Paging.beyondFirstResult(request) ? List.of()
@@ -48,6 +52,7 @@ public class CategoryStore {
     }
 
     /** 1 statement (identity column: the INSERT returns the id); a duplicate code is a {@link DataConflictException}. */
+    @Override
     @Transactional
     public Category insert(CategoryRequest request, Instant now) {
         var category = new dev.restbench.springmvc.category.Category(request.code(), request.name(), now);
@@ -60,6 +65,7 @@ public class CategoryStore {
     }
 
     /** 2 statements: SELECT, then the UPDATE the changed entity flushes; empty when there is no such category. */
+    @Override
     @Transactional
     public Optional<Category> update(long id, CategoryRequest request, Instant now) {
         var category = categories.findById(id);
@@ -80,6 +86,7 @@ public class CategoryStore {
      * 1 statement (a bulk DELETE: Panache's deleteById would load the entity first); false when there is no such
      * category, a conflict when items still reference it (item_category_fk).
      */
+    @Override
     @Transactional
     public boolean delete(long id) {
         try {
