@@ -20,7 +20,8 @@ public record BenchConfig(
         String runTag,
         double maxErrorPct,
         int maxP99Ms,
-        java.util.Optional<java.nio.file.Path> stopFile) {
+        java.util.Optional<java.nio.file.Path> stopFile,
+        java.util.Optional<java.nio.file.Path> pauseFile) {
 
     public enum Dialect { PLAIN, HAL }
 
@@ -40,6 +41,8 @@ public record BenchConfig(
                 nonNegativeDouble("maxErrorPct", 1.0),
                 positiveInt("maxP99Ms", 2000),
                 java.util.Optional.ofNullable(System.getProperty("stopFile")).filter(v -> !v.isBlank())
+                        .map(java.nio.file.Path::of),
+                java.util.Optional.ofNullable(System.getProperty("pauseFile")).filter(v -> !v.isBlank())
                         .map(java.nio.file.Path::of));
     }
 

@@ -3,6 +3,8 @@ package dev.restbench.gatling;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.constantConcurrentUsers;
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
+import static io.gatling.javaapi.core.CoreDsl.doIf;
+import static io.gatling.javaapi.core.CoreDsl.feed;
 import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
@@ -47,14 +49,21 @@ public abstract class BenchSimulation extends Simulation {
 
     protected BenchSimulation(String scenarioName, Iteration iteration) {
         BenchConfig config = BenchConfig.fromSystemProperties();
-        Operations ops = Operations.of(config.dialect());
-        ScenarioBuilder scenario = scenario(scenarioName)
-                .feed(Feeders.datasetReads(config))
-                .exec(iteration.build(ops, new Drafts(config)));
+        // Only a runner's session can pause; by hand the operations are the dialect's own.
+        Operations ops = config.pauseFile().isPresent() ? LoadPause.around(Operations.of(config.dialect()))
+                : Operations.of(config.dialect());
+        ChainBuilder work = feed(Feeders.datasetReads(config)).exec(iteration.build(ops, new Drafts(config)));
+        // A pause (warmup cycles of load and idle, docs/method.md): each operation waits while it lasts (LoadPause),
+        // so closed-model users stay in flight and resume; open-model arrivals during it do nothing, so no backlog
+        // bursts out after it.
+        ScenarioBuilder scenario = scenario(scenarioName).exec(switch (config.regime()) {
+            case CAPACITY -> work;
+            case LATENCY -> doIf(session -> !LoadPause.paused).then(work);
+        });
         Duration duration = Duration.ofSeconds(config.durationSeconds());
         List<PopulationBuilder> populations = new ArrayList<>();
         populations.add(inject(scenario, config, duration));
-        config.stopFile().ifPresent(stop -> populations.add(controller(stop)));
+        config.stopFile().ifPresent(stop -> populations.add(controller(stop, config.pauseFile())));
         SetUp setUp = setUp(populations)
                 .protocols(ops.protocol(config.baseUrl()).shareConnections().disableWarmUp())
                 .maxDuration(duration.plus(DRAIN));
@@ -70,10 +79,17 @@ public abstract class BenchSimulation extends Simulation {
         };
     }
 
-    /** One user that sends nothing and stops the load generator (gracefully: the run counts as a success). */
-    private static PopulationBuilder controller(Path stopFile) {
+    /**
+     * One user that sends nothing: it pauses the load while the runner's pause file exists, and stops the load
+     * generator (gracefully: the run counts as a success) when the stop file does.
+     */
+    private static PopulationBuilder controller(Path stopFile, java.util.Optional<Path> pauseFile) {
         return scenario("controller")
                 .forever().on(ChainBuilder.EMPTY.pause(STOP_POLL)
+                        .exec(session -> {
+                            LoadPause.paused = pauseFile.map(Files::exists).orElse(false);
+                            return session;
+                        })
                         .stopLoadGeneratorIf("the runner closed the last window", session -> Files.exists(stopFile)))
                 .injectOpen(atOnceUsers(1));
     }

@@ -175,6 +175,17 @@ public final class SimulationLog {
         return last;
     }
 
+    /** How many requests STARTED in [fromMillis, toMillis) (epoch ms): what a pause of the load must keep near 0. */
+    public long startedBetween(long fromMillis, long toMillis) {
+        long count = 0;
+        for (long start : startMillis) {
+            if (start >= fromMillis && start < toMillis) {
+                count++;
+            }
+        }
+        return count;
+    }
+
     /** Every request of the run. */
     public Slice all() {
         return slice(Long.MIN_VALUE, Long.MAX_VALUE);

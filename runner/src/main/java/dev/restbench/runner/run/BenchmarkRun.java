@@ -249,7 +249,7 @@ public final class BenchmarkRun {
             return 0; // failed at once
         }
         Manifest.Profile p = selection.profile();
-        double cell = (p.warmup().minSeconds() + p.warmup().maxSeconds()) / 2.0
+        double cell = p.warmup().cycleSeconds() + (p.warmup().minSeconds() + p.warmup().maxSeconds()) / 2.0
                 + p.windows() * p.windowSeconds() + GATLING_OVERHEAD_S;
         return START_S + trial.cells().size() * cell;
     }

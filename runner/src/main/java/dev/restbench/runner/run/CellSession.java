@@ -27,8 +27,15 @@ final class CellSession {
     private static final int DURATION_MARGIN_S = 120;
 
     /** What a cell measures and under which rules. */
+    /** @param cycles the warmup's cycles of load and idle before the until-steady part; null: none */
     record Plan(String simulation, Map<String, String> properties, String regime, SteadyState.Rule warmup,
-                int windows, int windowSeconds, double maxErrorPct, double capacityP99Ms) {
+                dev.restbench.manifest.Manifest.Cycles cycles, int windows, int windowSeconds, double maxErrorPct,
+                double capacityP99Ms) {
+
+        /** Seconds the cycles take; 0 without them. */
+        int cycleSeconds() {
+            return cycles == null ? 0 : cycles.count() * (cycles.loadSeconds() + cycles.idleSeconds());
+        }
     }
 
     /**
@@ -96,7 +103,8 @@ final class CellSession {
     Outcome run(Plan plan, ServiceUnderTest service, String database, Path workDir, Path gatlingLog, Path warmupLog,
                 Profiling profiling) throws IOException, InterruptedException {
         Map<String, String> props = new java.util.LinkedHashMap<>(plan.properties());
-        props.put("duration", Integer.toString(plan.warmup().maxSeconds() + plan.windows() * plan.windowSeconds()
+        props.put("duration", Integer.toString(plan.cycleSeconds() + plan.warmup().maxSeconds()
+                + plan.windows() * plan.windowSeconds()
                 + (profiling == null ? 0 : profiling.graphs().seconds()) + DURATION_MARGIN_S));
         try (GatlingSession gatling = GatlingSession.start(root, gatlingCpuSet, plan.simulation(), props, workDir,
                 gatlingLog)) {
@@ -112,8 +120,15 @@ final class CellSession {
             // measurement — 150-300 ms/s of compiler CPU in the first window of cells whose warmup had settled (run
             // 20261123T120659Z). At the windows' rate, not every bin: at a latency regime's few requests per second
             // a scrape per second would be most of the bins' CPU per request.
+            StringBuilder bins = new StringBuilder();
+            long cyclesStart = System.nanoTime();
+            String brokenInCycles = cycles(plan.cycles(), service, gatling, bins);
+            double cycleSeconds = (System.nanoTime() - cyclesStart) / 1e9;
+            if (brokenInCycles != null) {
+                return Outcome.failed(brokenInCycles, cycleSeconds, null);
+            }
             SteadyState steady = new SteadyState(plan.warmup());
-            StringBuilder bins = new StringBuilder("seconds\treq_per_s\tcpu_us_per_req\tjit_ms_per_s\tsteady\n");
+            bins.append("seconds\treq_per_s\tcpu_us_per_req\tjit_ms_per_s\tsteady\n");
             Reading before = sources.readStart(false);
             GatlingSession.Count countBefore = gatling.count();
             long warmupStart = before.nanoTime();
@@ -140,7 +155,7 @@ final class CellSession {
             }
             java.nio.file.Files.createDirectories(warmupLog.getParent());
             java.nio.file.Files.writeString(warmupLog, bins);
-            double warmupSeconds = steady.elapsedSeconds();
+            double warmupSeconds = (plan.cycles() == null ? 0 : cycleSeconds) + steady.elapsedSeconds();
             SteadyState.Verdict verdict = steady.verdict();
 
             // The windows, back to back: one reading (with one metrics scrape) per edge and nothing in between. A
@@ -181,6 +196,51 @@ final class CellSession {
             }
             return judge(plan, service, edges, scrapes, log, warmupSeconds, verdict, reportDir, flameGraphs);
         }
+    }
+
+    /**
+     * The warmup's cycles of load and idle, before the until-steady part (none when {@code cycles} is null): each
+     * loads for its seconds, then pauses the load generator for the idle seconds. Each idle interval is written to the
+     * warmup log as a comment line with its epoch-ms edges. The reason the service or Gatling broke, else null.
+     */
+    private static String cycles(dev.restbench.manifest.Manifest.Cycles cycles, ServiceUnderTest service,
+                                 GatlingSession gatling, StringBuilder log) throws IOException, InterruptedException {
+        if (cycles == null) {
+            return null;
+        }
+        for (int k = 1; k <= cycles.count(); k++) {
+            String broken = waitWatching(cycles.loadSeconds(), service, gatling, "during warmup cycle " + k);
+            if (broken != null) {
+                return broken;
+            }
+            gatling.pause();
+            long idleFrom = System.currentTimeMillis();
+            try {
+                broken = waitWatching(cycles.idleSeconds(), service, gatling, "during warmup cycle " + k + "'s idle");
+            } finally {
+                gatling.resume();
+            }
+            log.append(String.format(Locale.ROOT, "# cycle %d: load %d s, then idle from %d to %d (epoch ms)%n", k,
+                    cycles.loadSeconds(), idleFrom, System.currentTimeMillis()));
+            if (broken != null) {
+                return broken;
+            }
+        }
+        return null;
+    }
+
+    /** Waits whole seconds, checking each one that the service and Gatling still run. */
+    private static String waitWatching(int seconds, ServiceUnderTest service, GatlingSession gatling, String when)
+            throws InterruptedException {
+        long from = System.nanoTime();
+        for (int s = 1; s <= seconds; s++) {
+            sleepUntil(from + TimeUnit.SECONDS.toNanos(s));
+            String broken = broken(service, gatling, when);
+            if (broken != null) {
+                return broken;
+            }
+        }
+        return null;
     }
 
     /** The profiling window: the load goes on, JFR records it, nothing of it is measured. */

@@ -43,6 +43,7 @@ final class GatlingSession implements AutoCloseable {
 
     private final Process process;
     private final Path stopFile;
+    private final Path pauseFile;
     private final Path resultsFolder;
     private final CountDownLatch started = new CountDownLatch(1);
     private final Thread reader;
@@ -50,9 +51,11 @@ final class GatlingSession implements AutoCloseable {
     private volatile String firstError;
     private final List<String> tail = new ArrayList<>();
 
-    private GatlingSession(Process process, Path stopFile, Path resultsFolder, String simulation, Path log) {
+    private GatlingSession(Process process, Path stopFile, Path pauseFile, Path resultsFolder, String simulation,
+                           Path log) {
         this.process = process;
         this.stopFile = stopFile;
+        this.pauseFile = pauseFile;
         this.resultsFolder = resultsFolder;
         this.reader = new Thread(() -> readConsole(simulation, log), "gatling-console");
         this.reader.setDaemon(true);
@@ -78,6 +81,8 @@ final class GatlingSession implements AutoCloseable {
         Files.createDirectories(log.getParent());
         Path stopFile = workDir.resolve("stop");
         Files.deleteIfExists(stopFile);
+        Path pauseFile = workDir.resolve("pause");
+        Files.deleteIfExists(pauseFile);
         Path resultsFolder = workDir.resolve("results");
         Files.createDirectories(resultsFolder);
         List<String> argv = new ArrayList<>();
@@ -95,12 +100,25 @@ final class GatlingSession implements AutoCloseable {
                 "-Dgatling.data.console.writePeriod=1", "-Dgatling.data.console.light=true"));
         Map<String, String> props = new LinkedHashMap<>(properties);
         props.put("stopFile", stopFile.toString());
+        props.put("pauseFile", pauseFile.toString());
         props.forEach((k, v) -> argv.add("-D" + k + "=" + v));
         argv.addAll(List.of("-cp", classpath, MAIN_CLASS, "--simulation", simulation,
                 "--results-folder", resultsFolder.toAbsolutePath().toString()));
         Process process = new ProcessBuilder(argv).redirectErrorStream(true).start();
         ChildProcesses.register(process);
-        return new GatlingSession(process, stopFile, resultsFolder, simulation, log);
+        return new GatlingSession(process, stopFile, pauseFile, resultsFolder, simulation, log);
+    }
+
+    /**
+     * Pauses the load (the simulation's controller reads the pause file every 100 ms): closed-model users wait,
+     * open-model arrivals send nothing, until {@link #resume()}.
+     */
+    void pause() throws IOException {
+        Files.writeString(pauseFile, "");
+    }
+
+    void resume() throws IOException {
+        Files.deleteIfExists(pauseFile);
     }
 
     long pid() {

@@ -251,6 +251,11 @@ final class ResultsWriter {
         warmup.put("stableSeconds", profile.warmup().stableSeconds());
         warmup.put("maxJitMsPerS", profile.warmup().maxJitMsPerS());
         warmup.put("maxDriftPct", profile.warmup().maxDriftPct());
+        Manifest.Cycles cycles = profile.warmup().cycles();
+        if (cycles != null) {
+            warmup.put("cycles", Map.of("count", cycles.count(), "loadSeconds", cycles.loadSeconds(),
+                    "idleSeconds", cycles.idleSeconds()));
+        }
         method.put("warmup", warmup);
         method.put("loadScale", profile.scale());
         Manifest.Dataset dataset = manifest.datasets().get(profile.dataset());

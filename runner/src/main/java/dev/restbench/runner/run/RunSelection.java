@@ -76,9 +76,12 @@ public record RunSelection(String profileName, Manifest.Profile profile, Manifes
                 .append('\n');
         text.append("dataset ").append(profile.dataset()).append(' ').append(dataset).append('\n');
         Manifest.Warmup w = profile.warmup();
+        Manifest.Cycles cycles = w.cycles();
         text.append(String.format(java.util.Locale.ROOT, "%d start(s) per variant in randomized rounds (seed %d); per"
-                        + " cell a warmup until steady (%d–%d s; JIT ≤ %.0f ms/s, drift ≤ %.0f %% over %d s), then %d × %d s"
-                        + " windows; load scale %.2f%n", profile.trials(), plan.seed(), w.minSeconds(), w.maxSeconds(),
+                        + " cell a warmup%s until steady (%d–%d s; JIT ≤ %.0f ms/s, drift ≤ %.0f %% over %d s), then %d × %d s"
+                        + " windows; load scale %.2f%n", profile.trials(), plan.seed(), cycles == null ? ""
+                        : String.format(java.util.Locale.ROOT, " of %d × (%d s load, %d s idle), then", cycles.count(),
+                                cycles.loadSeconds(), cycles.idleSeconds()), w.minSeconds(), w.maxSeconds(),
                 w.maxJitMsPerS(), w.maxDriftPct(), w.stableSeconds(), profile.windows(), profile.windowSeconds(),
                 profile.scale()));
         text.append(String.format("%d starts, %d measured windows (%d s of measurement)%n",

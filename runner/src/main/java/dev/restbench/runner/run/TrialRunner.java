@@ -187,7 +187,7 @@ final class TrialRunner {
             Manifest.Warmup w = profile.warmup();
             CellSession.Plan plan = new CellSession.Plan(cell.scenario().simulation(), properties(trial, cell, service),
                     cell.regime(), new SteadyState.Rule(w.minSeconds(), w.maxSeconds(), w.stableSeconds(),
-                    w.maxJitMsPerS(), w.maxDriftPct()), profile.windows(), profile.windowSeconds(),
+                    w.maxJitMsPerS(), w.maxDriftPct()), w.cycles(), profile.windows(), profile.windowSeconds(),
                     context.manifest().errorBudget().maxErrorPct(), context.manifest().errorBudget().capacityP99Ms());
             long t = System.nanoTime();
             CellSession.Outcome outcome = cells.run(plan, service, database, work,

@@ -56,6 +56,10 @@ class SmokeProfileEndToEndTest {
         // Overload is not breakage: on a saturated shared box latencies and timeouts explode, so the test lifts
         // the error budget and the latency bound; what must not happen is a crash, a failed start or wrong numbers.
         ((ObjectNode) manifest.get("errorBudget")).put("capacityP99Ms", 600000).put("maxErrorPct", 100);
+        // A warmup cycle of load and idle before the until-steady part (issue 21's start protocols): the idle must
+        // be idle, checked below against Gatling's own log.
+        ((ObjectNode) manifest.get("profiles").get("smoke").get("warmup")).putObject("cycles").put("count", 1)
+                .put("loadSeconds", 1).put("idleSeconds", 4);
         manifest.remove("$schema");
         // A runtime no machine has (the schema's highest version): the CI runner without one of its JDKs.
         String base = selected.stream().filter(v -> v.runtime().isJdk()).findFirst().orElseThrow().name();
@@ -189,7 +193,8 @@ class SmokeProfileEndToEndTest {
                 assertThat(graphs.get("cpu").isNull()).isTrue();
                 assertThat(graphs.get("reason").asText()).contains("no JVM");
             }
-            assertThat(trial.get("warmupSeconds").asDouble()).isBetween(4.0, 8.0); // smoke: min 4 s, cap 6 s
+            // smoke: min 4 s, cap 6 s, after the cycle's 1 s of load and 4 s of idle
+            assertThat(trial.get("warmupSeconds").asDouble()).isBetween(9.0, 13.5);
             assertThat(trial.get("utilisation").get("service").asDouble()).isPositive();
             // PostgreSQL's CPU is counted in 10 ms ticks: the smoke latency windows (2 s at 5 req/s, 10 single-row
             // reads) often cost it less than one tick, which is 0, not an error.
@@ -219,6 +224,19 @@ class SmokeProfileEndToEndTest {
                 }
             }
             assertThat(windowed).isPositive().isLessThan(gatling.total() + 0.5);
+            // The cycle's idle: after 1.5 s of grace (the controller reads the pause file every 100 ms), no request
+            // starts in it — every operation waits while the load is paused, in either model; unpaused, the closed
+            // model would start hundreds in 2.4 s and the open model (2.5 iterations/s in smoke) about twelve.
+            String cellName = series.replace("/", "-").replaceAll("-$", "") + "-s1";
+            java.util.regex.Matcher idle = java.util.regex.Pattern.compile("idle from (\\d+) to (\\d+)").matcher(
+                    Files.readString(runDir.resolve("logs").resolve(cellName + ".warmup.tsv")));
+            assertThat(idle.find()).as(series + " the cycle's idle interval in the warmup log").isTrue();
+            long idleFrom = Long.parseLong(idle.group(1));
+            long idleTo = Long.parseLong(idle.group(2));
+            assertThat(idleTo - idleFrom).isBetween(3900L, 5000L);
+            long startedIdle = dev.restbench.gatling.results.SimulationLog.read(runDir.resolve(report).getParent())
+                    .startedBetween(idleFrom + 1500, idleTo - 100);
+            assertThat(startedIdle).as(series + " requests started during the idle").isZero();
             // Per operation (seed 004's table): the request names' counts add up to the windows' requests.
             long perOperation = 0;
             for (JsonNode op : trial.get("operations")) {

@@ -170,7 +170,21 @@ public record Manifest(
     }
 
     /** The steady-state rule of a profile's warmup (SteadyState in the runner). */
-    public record Warmup(int minSeconds, int maxSeconds, int stableSeconds, double maxJitMsPerS, double maxDriftPct) {
+    /**
+     * @param cycles null: the warmup runs the load until steady; else it first runs these cycles of load and idle
+     *               (issue 21, "cheaper, steadier starts": idle periods let the compiler threads drain on few cores)
+     */
+    public record Warmup(int minSeconds, int maxSeconds, int stableSeconds, double maxJitMsPerS, double maxDriftPct,
+                         Cycles cycles) {
+
+        /** Seconds the cycles take before the until-steady warmup; 0 without cycles. */
+        public int cycleSeconds() {
+            return cycles == null ? 0 : cycles.count() * (cycles.loadSeconds() + cycles.idleSeconds());
+        }
+    }
+
+    /** {@code count} times: {@code loadSeconds} of the cell's load, then {@code idleSeconds} with none. */
+    public record Cycles(int count, int loadSeconds, int idleSeconds) {
     }
 
     public record ErrorBudget(double maxErrorPct, double capacityP99Ms) {
