@@ -53,6 +53,7 @@ else
   [ -n "$dir" ] && [ -d "$dir/bin" ] || { echo "build.sh: could not fetch $module" >&2; exit 1; }
   chmod -R u+x "$dir/bin" "$dir/pkg/tool"
   go_bin="$dir/bin/go"
+  unset GOROOT # the old go's; the toolchain finds its own (and its go.env, with the module proxy)
   export GOTOOLCHAIN=local
 fi
 export GOFLAGS="${GOFLAGS:-} -mod=readonly -buildvcs=false"
