@@ -48,6 +48,7 @@ type app struct {
 	db           *pgxpool.Pool
 	maxBodyBytes int64
 	metrics      *metrics
+	faults       *faults // nil unless the regression drill asks for them
 	routes       []*route
 }
 

@@ -202,6 +202,9 @@ func (a *app) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	x := &exchange{w: w, r: r, app: a}
 	uri := a.serve(x)
+	if a.faults != nil {
+		a.faults.afterRequest() // inside the timer, before the response leaves the server's buffer
+	}
 	a.metrics.observe(r.Method, uri, x.status, time.Since(start))
 }
 

@@ -143,3 +143,32 @@ func TestRoutesMethodsAndMetrics(t *testing.T) {
 		t.Errorf("a histogram other than http_server_requests_seconds")
 	}
 }
+
+func TestFaultsAreSizedOnTheProcessCostPerRequest(t *testing.T) {
+	t.Setenv("FAULT_CPU_PERCENT", "50")
+	t.Setenv("FAULT_ALLOC_PERCENT", "")
+	t.Setenv("FAULT_START_FAIL_PERCENT", "10")
+	if _, err := faultsFromEnv(5); err == nil || !strings.Contains(err.Error(), "fails on purpose") {
+		t.Fatalf("a draw below FAULT_START_FAIL_PERCENT fails the start: %v", err)
+	}
+	f, err := faultsFromEnv(50)
+	if err != nil || f == nil {
+		t.Fatalf("%v, %v", f, err)
+	}
+	f.nextUpdate.Store(0) // the first request renews the estimate
+	for range faultMinRequests {
+		f.afterRequest()
+	}
+	f.nextUpdate.Store(0)
+	f.cpuPerRequest.Store(2_000_000) // as if each request had cost the process 2 ms
+	start := threadCPUNanos()
+	f.afterRequest()
+	if spent := f.addedCPU.Load(); spent < 1_000_000 || threadCPUNanos()-start < 1_000_000 {
+		t.Errorf("50 %% of 2 ms is 1 ms of CPU; added %d ns", spent)
+	}
+	t.Setenv("FAULT_CPU_PERCENT", "")
+	t.Setenv("FAULT_START_FAIL_PERCENT", "")
+	if f, err := faultsFromEnv(0); f != nil || err != nil {
+		t.Errorf("no fault asked: none (%v, %v)", f, err)
+	}
+}

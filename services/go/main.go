@@ -93,6 +93,10 @@ func main() {
 	if err != nil {
 		log.Fatalf("go: cannot start: %v", err)
 	}
+	faults, err := faultsFromEnv(drawPercent())
+	if err != nil {
+		log.Fatalf("go: cannot start: %v", err)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 
@@ -117,7 +121,7 @@ func main() {
 	}
 
 	metrics := newMetrics(pool)
-	service := (&app{db: pool, maxBodyBytes: c.maxBodyBytes, metrics: metrics}).withRoutes()
+	service := (&app{db: pool, maxBodyBytes: c.maxBodyBytes, metrics: metrics, faults: faults}).withRoutes()
 	server := newServer(service)
 	listener, err := net.Listen("tcp", net.JoinHostPort(c.host, c.port))
 	if err != nil {
