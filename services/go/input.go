@@ -181,8 +181,8 @@ func (q query) optionalID(name string) (*int64, *problem) {
 // acceptsJSON: success bodies are JSON; false when Accept excludes it (then 406). A q that is no number is no
 // exclusion.
 func acceptsJSON(accept []string) bool {
-	if len(accept) == 0 {
-		return true
+	if strings.TrimSpace(strings.Join(accept, "")) == "" {
+		return true // absent or empty: anything is acceptable
 	}
 	for _, header := range accept {
 		for _, part := range strings.Split(header, ",") {

@@ -144,14 +144,13 @@ func TestQueryParametersOneRuleEverywhere(t *testing.T) {
 }
 
 func TestAccept(t *testing.T) {
-	for accept, want := range map[string]bool{"": true, "*/*": true, "application/json": true, "text/csv": false,
+	if !acceptsJSON(nil) {
+		t.Errorf("no Accept: JSON is acceptable")
+	}
+	for accept, want := range map[string]bool{"": true, " ": true, "*/*": true, "application/json": true, "text/csv": false,
 		"application/xml": false, "application/*;q=0.5": true, "application/json;q=0": false,
 		"application/json;q=abc": true, "text/html, application/json;q=0.1": true} {
-		var header []string
-		if accept != "" {
-			header = []string{accept}
-		}
-		if acceptsJSON(header) != want {
+		if acceptsJSON([]string{accept}) != want {
 			t.Errorf("Accept %q: want %v", accept, want)
 		}
 	}
