@@ -257,9 +257,15 @@ public final class VariantBuilder {
         }
     }
 
-    /** The runtime first on PATH (npm next to its node) and, for a JDK, as JAVA_HOME. */
+    /**
+     * The runtime first on PATH (npm next to its node) and, for a JDK, as JAVA_HOME; nothing for a native executable,
+     * whose build command finds (or installs) its own toolchain.
+     */
     private static Map<String, String> runtimeEnv(Runtimes.Found found) {
         Map<String, String> env = new LinkedHashMap<>();
+        if (found.executable() == null) {
+            return env;
+        }
         env.put("PATH", found.executable().getParent() + java.io.File.pathSeparator + System.getenv().getOrDefault("PATH", ""));
         if (found.runtime().isJdk()) {
             env.put("JAVA_HOME", found.home().toString());

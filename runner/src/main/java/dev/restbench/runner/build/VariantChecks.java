@@ -44,7 +44,7 @@ public final class VariantChecks {
             String runtime;
             try {
                 Runtimes.Found found = runtimes.find(variant.runtime());
-                runtime = variant.runtime() + " (" + found.version() + ", " + found.home() + ")";
+                runtime = variant.runtime() + " " + found.describe();
             } catch (Runtimes.NotFound e) {
                 if (recordMissingRuntimes) {
                     missingRuntimes.put(variant.name(), e.getMessage());

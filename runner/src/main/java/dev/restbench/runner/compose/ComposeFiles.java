@@ -17,9 +17,10 @@ import java.util.Map;
  * a test fails while they differ from what this class renders.
  *
  * <p>A service builds {@code compose/variant.Dockerfile} (the variant's own {@code Dockerfile} when its folder has
- * one, e.g. a Node app) with build args VARIANT and RUNTIME_VERSION, and starts the manifest's command with the
- * image's java or node, {@code $JAVA_OPTS} for the JVM options (default: the variant's), the artifact under /app
- * and port 8080. Host ports are 8081, 8082, … in manifest order.
+ * one, e.g. a Node app or a native executable) with build args VARIANT and RUNTIME_VERSION (none for a native
+ * executable), and starts the manifest's command with the image's java or node (a native executable is its own
+ * program), {@code $JAVA_OPTS} for the JVM options (default: the variant's), the artifact under /app and port 8080.
+ * Host ports are 8081, 8082, … in manifest order.
  */
 public final class ComposeFiles {
     public static final String COMPOSE = "compose/compose.yaml";
@@ -59,7 +60,9 @@ public final class ComposeFiles {
             out.append("    profiles: [services, ").append(variant.name()).append("]\n");
             out.append("    build:\n      context: ..\n      dockerfile: ").append(dockerfile).append('\n');
             out.append("      args:\n        VARIANT: ").append(variant.name()).append('\n');
-            out.append("        RUNTIME_VERSION: \"").append(variant.runtime().version()).append("\"\n");
+            if (!variant.runtime().isNative()) {
+                out.append("        RUNTIME_VERSION: \"").append(variant.runtime().version()).append("\"\n");
+            }
             Map<String, String> env = new LinkedHashMap<>();
             variant.env().forEach((k, v) -> {
                 if (!v.equals(manifest.defaults().env().get(k))) {
@@ -84,7 +87,7 @@ public final class ComposeFiles {
     /** The manifest's command inside the image: $JAVA_OPTS left for the shell to split ($$ escapes compose's $). */
     static String shellCommand(Manifest.Variant variant) {
         String artifact = "/app/" + Path.of(variant.artifact()).getFileName();
-        List<String> argv = LaunchCommand.expand(variant.command(), variant.runtime().isJdk() ? "java" : "node",
+        List<String> argv = LaunchCommand.expand(variant.command(), variant.runtime().executableName(),
                 List.of("\u0000JAVA_OPTS"), artifact, "8080");
         List<String> words = new ArrayList<>();
         for (String arg : argv) {

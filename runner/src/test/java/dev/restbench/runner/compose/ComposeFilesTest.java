@@ -27,6 +27,38 @@ class ComposeFilesTest {
     }
 
     @Test
+    void aNativeExecutableIsItsOwnEntrypointAndHasNoRuntimeVersion(@TempDir Path tmp) throws Exception {
+        ObjectNode json = (ObjectNode) Json.MAPPER.readTree(ROOT.resolve("benchmarks.json").toFile());
+        ObjectNode entry = json.withArray("variants").addObject().put("name", "native-example")
+                .put("folder", "services/native-example").put("artifact", "services/native-example/target/app")
+                .put("dialect", "plain");
+        entry.putObject("build").put("tool", "command").putArray("command").add("services/native-example/build.sh");
+        entry.putArray("command").add("{artifact}").add("--port={port}");
+        entry.putObject("runtime").put("name", "native");
+        entry.putObject("classification").put("framework", "net-http").put("server", "net-http")
+                .put("threading", "goroutine").put("language", "go").put("dataAccess", "pgx");
+        Manifest manifest = Manifests.parse(Json.MAPPER.writeValueAsString(json), "test.json");
+        Files.createDirectories(tmp.resolve("services/native-example"));
+        Files.writeString(tmp.resolve("services/native-example/Dockerfile"), "FROM debian:bookworm-slim\n");
+
+        String services = ComposeFiles.services(tmp, manifest);
+
+        assertThat(services.substring(services.indexOf("  native-example:"))).startsWith("""
+                  native-example:
+                    <<: *variant
+                    profiles: [services, native-example]
+                    build:
+                      context: ..
+                      dockerfile: services/native-example/Dockerfile
+                      args:
+                        VARIANT: native-example
+                    environment:
+                      <<: *variant-env
+                    entrypoint: ["sh", "-c", "exec /app/app --port=8080"]
+                """);
+    }
+
+    @Test
     void everyVariantGetsAServiceAndAScrapeJobFromItsEntry(@TempDir Path tmp) throws Exception {
         ObjectNode json = (ObjectNode) Json.MAPPER.readTree(ROOT.resolve("benchmarks.json").toFile());
         // Host ports follow manifest order from 8081: the two entries added here come after the repository's (names no

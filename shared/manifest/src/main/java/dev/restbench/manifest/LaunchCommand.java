@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * runner, the contract tests and the generated compose file alike.
  *
  * <ul>
- *   <li>{@code {java}}: the java executable of the variant's JDK; {@code {node}}: the node of its Node.js</li>
+ *   <li>{@code {java}}: the java executable of the variant's JDK; {@code {node}}: the node of its Node.js; a native
+ *   executable has neither (its command starts {@code {artifact}} itself)</li>
  *   <li>{@code {jvmOptions}} (a whole argument): the variant's JVM options, then the caller's extra ones</li>
  *   <li>{@code {artifact}}: the artifact's absolute path; {@code {port}}: the HTTP port</li>
  * </ul>
@@ -45,7 +46,8 @@ public final class LaunchCommand {
                             List<String> extraJvmOptions) {
         List<String> jvmOptions = new ArrayList<>(variant.jvmOptions());
         jvmOptions.addAll(extraJvmOptions);
-        List<String> argv = expand(variant.command(), runtime.executable().toString(), jvmOptions,
+        String executable = runtime.executable() == null ? null : runtime.executable().toString();
+        List<String> argv = expand(variant.command(), executable, jvmOptions,
                 artifact.toAbsolutePath().toString(), Integer.toString(port));
         Map<String, String> env = new LinkedHashMap<>(variant.env());
         env.put("PORT", Integer.toString(port));
@@ -59,7 +61,8 @@ public final class LaunchCommand {
 
     /**
      * The template with every placeholder replaced. {@code executable} replaces {java} or {node}; in a container it
-     * is the image's own "java"/"node", and {@code jvmOptions} may be a single shell word such as "$JAVA_OPTS".
+     * is the image's own "java"/"node", and {@code jvmOptions} may be a single shell word such as "$JAVA_OPTS". Null
+     * for a native executable (whose command has neither placeholder: {@link #problems}).
      */
     public static List<String> expand(List<String> template, String executable, List<String> jvmOptions,
                                       String artifact, String port) {
@@ -68,8 +71,8 @@ public final class LaunchCommand {
             if (arg.equals(JVM_OPTIONS)) {
                 argv.addAll(jvmOptions);
             } else {
-                argv.add(arg.replace(JAVA, executable).replace(NODE, executable).replace(ARTIFACT, artifact)
-                        .replace(PORT, port));
+                String expanded = executable == null ? arg : arg.replace(JAVA, executable).replace(NODE, executable);
+                argv.add(expanded.replace(ARTIFACT, artifact).replace(PORT, port));
             }
         }
         return argv;
@@ -85,17 +88,18 @@ public final class LaunchCommand {
             if (!variant.command().equals(manifest.defaults().command())) {
                 unknownPlaceholders(variant.command(), at + "/command", problems);
             }
-            boolean jdk = variant.runtime().isJdk();
+            Manifest.Runtime runtime = variant.runtime();
+            String own = runtime.executableName() == null ? null : "{" + runtime.executableName() + "}";
+            String hint = own == null ? " (its command starts " + ARTIFACT + " itself)" : " (give it a command with " + own + ")";
             for (String arg : variant.command()) {
-                if (!jdk && (arg.contains(JAVA) || arg.contains(JVM_OPTIONS))) {
+                if (!runtime.isJdk() && (arg.contains(JAVA) || arg.contains(JVM_OPTIONS))) {
                     problems.add(at + ": its command " + variant.command() + " uses " + (arg.contains(JAVA) ? JAVA : JVM_OPTIONS)
-                            + ", which needs a JDK, but its runtime is " + variant.runtime()
-                            + " (give it a command with " + NODE + ")");
+                            + ", which needs a JDK, but its runtime is " + runtime + hint);
                     break;
                 }
-                if (jdk && arg.contains(NODE)) {
+                if (!NODE.equals(own) && arg.contains(NODE)) {
                     problems.add(at + ": its command " + variant.command() + " uses " + NODE + ", but its runtime is "
-                            + variant.runtime());
+                            + runtime + (runtime.isNative() ? hint : ""));
                     break;
                 }
             }

@@ -40,19 +40,48 @@ public record Manifest(
     public record Shared(List<String> maven) {
     }
 
-    /** A JDK or a Node.js of a major version; {@link Runtimes} finds it on the machine. */
-    public record Runtime(String name, int version) {
+    /**
+     * What runs the artifact: a JDK or a Node.js of a major version, which {@link Runtimes} finds on the machine, or
+     * {@code native}: the artifact is itself the executable (a Go binary, a GraalVM native image), nothing to find;
+     * the toolchain that compiled it is the build step's concern. A native runtime has no version (0 here).
+     */
+    public record Runtime(String name, @JsonInclude(JsonInclude.Include.NON_DEFAULT) int version) {
         public static final String JDK = "jdk";
         public static final String NODE = "node";
+        public static final String NATIVE = "native";
 
         @JsonIgnore
         public boolean isJdk() {
             return JDK.equals(name);
         }
 
+        @JsonIgnore
+        public boolean isNative() {
+            return NATIVE.equals(name);
+        }
+
+        /**
+         * The runtime's executable as a command names it ({@code java}, {@code node}: the placeholder {@code {java}}
+         * / {@code {node}} without braces, and the program's name in a container image); null for a native
+         * executable, whose command starts {@code {artifact}} itself.
+         */
+        @JsonIgnore
+        public String executableName() {
+            return switch (name) {
+                case JDK -> "java";
+                case NODE -> "node";
+                default -> null;
+            };
+        }
+
         @Override
         public String toString() {
-            return (isJdk() ? "JDK " : "Node.js ") + version;
+            return switch (name) {
+                case JDK -> "JDK " + version;
+                case NODE -> "Node.js " + version;
+                case NATIVE -> "native executable";
+                default -> name + " " + version;
+            };
         }
     }
 
@@ -91,13 +120,16 @@ public record Manifest(
 
         /**
          * The classification as results label it: the entry's own keys plus what the entry itself says about
-         * runtime and API (runtime, runtimeVersion, jdk for JVM variants, dialect), so these cannot disagree.
+         * runtime and API (runtime, runtimeVersion unless native, jdk for JVM variants, dialect), so these cannot
+         * disagree.
          */
         @JsonIgnore
         public Map<String, String> labels() {
             Map<String, String> labels = new LinkedHashMap<>(classification);
             labels.put("runtime", runtime.name());
-            labels.put("runtimeVersion", Integer.toString(runtime.version()));
+            if (!runtime.isNative()) { // a native executable has no runtime version (its compiler is the build's)
+                labels.put("runtimeVersion", Integer.toString(runtime.version()));
+            }
             if (runtime.isJdk()) {
                 labels.put("jdk", Integer.toString(runtime.version()));
             }

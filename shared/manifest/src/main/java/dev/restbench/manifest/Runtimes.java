@@ -23,11 +23,21 @@ import java.util.regex.Pattern;
  * {@code /opt/java/*}, {@code ~/.sdkman/candidates/java/*}, {@code ~/.jdks/*}, macOS's JavaVirtualMachines), by the
  * version in each one's {@code release} file. A Node.js: {@code NODE<v>_HOME}, then {@code node} on PATH, then nvm's
  * and n's folders, by {@code node --version}. Not found is a one-line {@link NotFound} that says where it looked.
+ * A native executable ({@code {"name": "native"}}) needs nothing on the machine: it is always found, with no home
+ * and no executable of its own (its command starts the artifact).
  */
 public final class Runtimes {
 
-    /** A runtime on this machine. @param version its full version, e.g. "25.0.1" or "20.20.2" */
+    /**
+     * A runtime on this machine. @param version its full version, e.g. "25.0.1" or "20.20.2"; home, executable and
+     * version are null for a native executable, which needs no runtime
+     */
     public record Found(Manifest.Runtime runtime, Path home, Path executable, String version) {
+
+        /** As the checks before a run list it: "(25.0.1, /usr/lib/jvm/temurin-25)", or "(no runtime needed)". */
+        public String describe() {
+            return executable == null ? "(no runtime needed)" : "(" + version + ", " + home + ")";
+        }
     }
 
     /** The runtime a variant needs is not on this machine. */
@@ -75,7 +85,12 @@ public final class Runtimes {
     public synchronized Found find(Manifest.Runtime runtime) {
         Found hit = found.get(runtime);
         if (hit == null) {
-            hit = runtime.isJdk() ? findJdk(runtime) : findNode(runtime);
+            hit = switch (runtime.name()) {
+                case Manifest.Runtime.JDK -> findJdk(runtime);
+                case Manifest.Runtime.NODE -> findNode(runtime);
+                case Manifest.Runtime.NATIVE -> new Found(runtime, null, null, null);
+                default -> throw new NotFound("unknown runtime " + runtime.name());
+            };
             found.put(runtime, hit);
         }
         return hit;

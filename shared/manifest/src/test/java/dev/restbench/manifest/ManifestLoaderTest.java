@@ -29,7 +29,10 @@ class ManifestLoaderTest {
             assertThat(v.runtime()).isNotNull();
             assertThat(v.env()).containsKey("DB_POOL_SIZE");
             assertThat(v.labels()).containsKeys("framework", "server", "threading", "language", "dataAccess",
-                    "runtime", "runtimeVersion", "dialect");
+                    "runtime", "dialect");
+            if (!v.runtime().isNative()) {
+                assertThat(v.labels()).containsKey("runtimeVersion");
+            }
         });
         assertThat(manifest.profiles()).containsKeys("smoke", "quick", "full", "matrix");
         assertThat(manifest.profiles().get("quick").variants())
@@ -158,10 +161,7 @@ class ManifestLoaderTest {
     @Test
     void aNodeVariantIsOneEntryWithItsOwnCommandAndRuntime() throws IOException {
         Manifest manifest = parse(m -> {
-            ObjectNode entry = m.withArray("variants").addObject().put("name", "express").put("folder", "services/express")
-                    .put("artifact", "services/express").put("dialect", "plain");
-            entry.putObject("build").put("tool", "command").<ObjectNode>set("command",
-                    ManifestLoader.MAPPER.createArrayNode().add("npm").add("ci").add("--prefix").add("services/express"));
+            ObjectNode entry = commandEntry(m, "express", "services/express", "npm", "ci", "--prefix", "services/express");
             entry.putArray("command").add("{node}").add("{artifact}/server.js");
             entry.putObject("runtime").put("name", "node").put("version", 20);
             entry.putObject("classification").put("framework", "express").put("server", "node")
@@ -174,6 +174,48 @@ class ManifestLoaderTest {
         LaunchCommand.Launch launch = LaunchCommand.of(express, node, Path.of("/tmp/app"), 8080, List.of("-Xmx1g"));
         assertThat(launch.argv()).containsExactly("/opt/node/bin/node", "/tmp/app/server.js");
         assertThat(launch.env()).containsEntry("PORT", "8080").doesNotContainKey("JAVA_HOME");
+    }
+
+    @Test
+    void aNativeExecutableHasNoRuntimeToFindAndIsItsOwnCommand() throws IOException {
+        Manifest manifest = parse(m -> {
+            ObjectNode entry = commandEntry(m, "native-one", "services/x/target/x", "services/x/build.sh");
+            entry.put("folder", "services/x");
+            entry.putArray("command").add("{artifact}");
+            entry.putObject("runtime").put("name", "native");
+            entry.putObject("classification").put("framework", "net-http").put("server", "net-http")
+                    .put("threading", "goroutine").put("language", "go").put("dataAccess", "pgx");
+        });
+        Manifest.Variant variant = manifest.variant("native-one").orElseThrow();
+        assertThat(variant.runtime().isNative()).isTrue();
+        assertThat(variant.runtime()).hasToString("native executable");
+        assertThat(variant.labels()).containsEntry("runtime", "native").containsEntry("threading", "goroutine")
+                .doesNotContainKeys("runtimeVersion", "jdk");
+        Runtimes.Found found = Runtimes.ofThisMachine().find(variant.runtime());
+        assertThat(found.executable()).isNull();
+        assertThat(found.describe()).isEqualTo("(no runtime needed)");
+        LaunchCommand.Launch launch = LaunchCommand.of(variant, found, Path.of("/tmp/x"), 8080, List.of("-Xmx1g"));
+        assertThat(launch.argv()).containsExactly("/tmp/x");
+        assertThat(launch.env()).containsEntry("PORT", "8080").doesNotContainKey("JAVA_HOME");
+        assertThat(ManifestLoader.MAPPER.valueToTree(variant.runtime()).toString()).isEqualTo("{\"name\":\"native\"}");
+    }
+
+    @Test
+    void aNativeRuntimeHasNoVersionAndNoOtherRuntimesPlaceholders() throws IOException {
+        assertProblem(m -> ((ObjectNode) m.withArray("variants").get(1)).putObject("runtime").put("name", "native")
+                        .put("version", 8),
+                "/variants/1/runtime/version: schema for 'version' is false");
+        assertProblem(m -> ((ObjectNode) m.withArray("variants").get(1)).putObject("runtime").put("name", "jdk"),
+                "/variants/1/runtime: required property 'version' not found");
+        assertProblem(m -> ((ObjectNode) m.withArray("variants").get(1)).putObject("runtime").put("name", "native"),
+                "/variants/1: its command [{java}, {jvmOptions}, -jar, {artifact}] uses {java}, which needs a JDK, but its"
+                        + " runtime is native executable (its command starts {artifact} itself)");
+        assertProblem(m -> {
+            ObjectNode entry = (ObjectNode) m.withArray("variants").get(1);
+            entry.putObject("runtime").put("name", "native");
+            entry.putArray("command").add("{node}").add("{artifact}");
+        }, "/variants/1: its command [{node}, {artifact}] uses {node}, but its runtime is native executable (its"
+                + " command starts {artifact} itself)");
     }
 
     @Test
@@ -342,6 +384,18 @@ class ManifestLoaderTest {
             }
         });
         return manifest;
+    }
+
+    /** A new plain entry built by a command, its folder the artifact's (the caller adds runtime and command). */
+    private static ObjectNode commandEntry(ObjectNode manifest, String name, String artifact, String... build) {
+        ObjectNode entry = manifest.withArray("variants").addObject().put("name", name).put("folder", artifact)
+                .put("artifact", artifact).put("dialect", "plain");
+        com.fasterxml.jackson.databind.node.ArrayNode argv = entry.putObject("build").put("tool", "command")
+                .putArray("command");
+        for (String arg : build) {
+            argv.add(arg);
+        }
+        return entry;
     }
 
     private static void assertProblem(Consumer<ObjectNode> breakIt, String... expected) throws IOException {
