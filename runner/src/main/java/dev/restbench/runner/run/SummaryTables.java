@@ -335,7 +335,8 @@ final class SummaryTables {
             double min = byVariant.values().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
             double max = byVariant.values().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
             if (max <= min * (1 + SAME_SQL_WORK)) {
-                parts.add(scenario.name() + " " + number(min) + (min == max ? "" : "–" + number(max))
+                // One figure when both ends print alike ("2.00", not "2.00–2.00").
+                parts.add(scenario.name() + " " + number(min) + (number(min).equals(number(max)) ? "" : "–" + number(max))
                         + (byVariant.size() > 1 ? " for every variant" : ""));
             } else {
                 List<String> each = new ArrayList<>();
