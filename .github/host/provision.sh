@@ -140,6 +140,15 @@ while read -r name version; do
       env_lines+=("NODE${version}_HOME=$home")
       [[ "$home" == /usr ]] || path_dirs+=("$home/bin")
       ;;
+    native)
+      # A compiled executable runs as it is; its build fetches its pinned toolchain (services/go/build.sh takes
+      # go.mod's from the Go module proxy with any go at all), so the host only needs some go for the job's user.
+      if ! command -v go >/dev/null && [[ ! -x /usr/lib/go/bin/go ]]; then
+        step "install Debian's golang-go (services/go/build.sh fetches the pinned Go toolchain with it)" \
+          apt-get install -y -q golang-go
+      fi
+      echo "native: no runtime to install (a build fetches its own toolchain)"
+      ;;
     *) die "benchmarks.json names a runtime '$name' this script cannot provide" ;;
   esac
 done < <(MANIFEST="$root/benchmarks.json" "$root/.github/scripts/runtimes.sh")

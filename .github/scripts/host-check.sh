@@ -47,6 +47,11 @@ for runtime in "${needed[@]}"; do
   case "$name" in
     jdk) var=JAVA_HOME_${version}_X64 exe=bin/java ;;
     node) var=NODE${version}_HOME exe=bin/node ;;
+    native)
+      # A compiled executable needs no runtime; its build fetches its pinned toolchain with any go.
+      echo "host: native needs no runtime"
+      continue
+      ;;
     *) die "the plan needs a runtime '$runtime' this check does not know" ;;
   esac
   home=${!var:-}

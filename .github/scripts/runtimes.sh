@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The runtimes a list of variants needs, from benchmarks.json: one line each, "<name> <major version>" (e.g.
-# "jdk 25", "node 20"), sorted, each once. A variant's runtime is its own `runtime`, else the one of the variant it
+# "jdk 25", "node 20"), or "native" alone for a compiled executable (it needs no runtime), sorted, each once. A variant's runtime is its own `runtime`, else the one of the variant it
 # extends, else `defaults.runtime` (the rule of ManifestLoader, which the rehearsal checks this against).
 #
 # plan.sh puts them in the plan (the runtimes the benchmark job needs on the host); host/provision.sh installs every
@@ -25,5 +25,5 @@ jq -r --arg variants "${1:-}" '
         elif $v.extends != null then runtime($v.extends)
         else $m.defaults.runtime end;
   (if $variants == "" then [$m.variants[].name] else ($variants | split(",")) end)
-  | map(runtime(.) | "\(.name) \(.version)") | unique | .[]
+  | map(runtime(.) | if .version == null then .name else "\(.name) \(.version)" end) | unique | .[]
 ' "$manifest" || die "cannot read the runtimes of '${1:-every variant}' from $manifest"

@@ -32,7 +32,11 @@ func manifestRuntimes(t *testing.T, m map[string]any) map[string]string {
 	}
 	format := func(r any) string {
 		rt := r.(map[string]any)
-		return rt["name"].(string) + " " + strconv.Itoa(int(rt["version"].(float64)))
+		version, ok := rt["version"].(float64)
+		if !ok {
+			return rt["name"].(string) // "native": a compiled executable, no version
+		}
+		return rt["name"].(string) + " " + strconv.Itoa(int(version))
 	}
 	var resolve func(name string, depth int) string
 	resolve = func(name string, depth int) string {
@@ -277,6 +281,9 @@ func TestTheHostHasEveryRuntimeThePlansNeed(t *testing.T) {
 	m := manifest(t)
 	for variant, runtime := range manifestRuntimes(t, m) {
 		name, version, _ := strings.Cut(runtime, " ")
+		if name == "native" {
+			continue // a compiled executable: nothing to run it with
+		}
 		key := "JAVA_HOME_" + version + "_X64"
 		if name == "node" {
 			key = "NODE" + version + "_HOME"
