@@ -34,7 +34,7 @@ final class CellSession {
 
         /** Seconds the cycles take; 0 without them. */
         int cycleSeconds() {
-            return cycles == null ? 0 : cycles.count() * (cycles.loadSeconds() + cycles.idleSeconds());
+            return cycles == null ? 0 : cycles.seconds();
         }
     }
 
@@ -107,7 +107,7 @@ final class CellSession {
                 + plan.windows() * plan.windowSeconds()
                 + (profiling == null ? 0 : profiling.graphs().seconds()) + DURATION_MARGIN_S));
         try (GatlingSession gatling = GatlingSession.start(root, gatlingCpuSet, plan.simulation(), props, workDir,
-                gatlingLog)) {
+                gatlingLog, plan.cycles() != null)) {
             if (!gatling.awaitStarted(GATLING_START_TIMEOUT_S)) {
                 GatlingSession.Outcome exit = gatling.awaitExit(10);
                 return Outcome.failed("Gatling did not start (exit " + exit.exitCode() + "): " + exit.lastLines(), 0, null);
@@ -155,7 +155,7 @@ final class CellSession {
             }
             java.nio.file.Files.createDirectories(warmupLog.getParent());
             java.nio.file.Files.writeString(warmupLog, bins);
-            double warmupSeconds = (plan.cycles() == null ? 0 : cycleSeconds) + steady.elapsedSeconds();
+            double warmupSeconds = cycleSeconds + steady.elapsedSeconds();
             SteadyState.Verdict verdict = steady.verdict();
 
             // The windows, back to back: one reading (with one metrics scrape) per edge and nothing in between. A

@@ -72,6 +72,15 @@ final class GatlingSession implements AutoCloseable {
      */
     static GatlingSession start(Path root, String cpuSet, String simulation, Map<String, String> properties,
                                 Path workDir, Path log) throws IOException {
+        return start(root, cpuSet, simulation, properties, workDir, log, false);
+    }
+
+    /**
+     * @param pausable give the simulation a pause file ({@link #pause()}): only when the warmup has cycles, since the
+     *                 simulation then checks it before every request (the load generator's hot path)
+     */
+    static GatlingSession start(Path root, String cpuSet, String simulation, Map<String, String> properties,
+                                Path workDir, Path log, boolean pausable) throws IOException {
         Path classpathFile = classpathFile(root);
         if (!Files.isRegularFile(classpathFile)) {
             throw new IOException(classpathFile + " is missing: build the gatling module (./mvnw -B -q -pl gatling -am package -DskipTests)");
@@ -100,13 +109,15 @@ final class GatlingSession implements AutoCloseable {
                 "-Dgatling.data.console.writePeriod=1", "-Dgatling.data.console.light=true"));
         Map<String, String> props = new LinkedHashMap<>(properties);
         props.put("stopFile", stopFile.toString());
-        props.put("pauseFile", pauseFile.toString());
+        if (pausable) {
+            props.put("pauseFile", pauseFile.toString());
+        }
         props.forEach((k, v) -> argv.add("-D" + k + "=" + v));
         argv.addAll(List.of("-cp", classpath, MAIN_CLASS, "--simulation", simulation,
                 "--results-folder", resultsFolder.toAbsolutePath().toString()));
         Process process = new ProcessBuilder(argv).redirectErrorStream(true).start();
         ChildProcesses.register(process);
-        return new GatlingSession(process, stopFile, pauseFile, resultsFolder, simulation, log);
+        return new GatlingSession(process, stopFile, pausable ? pauseFile : null, resultsFolder, simulation, log);
     }
 
     /**
@@ -114,11 +125,16 @@ final class GatlingSession implements AutoCloseable {
      * open-model arrivals send nothing, until {@link #resume()}.
      */
     void pause() throws IOException {
+        if (pauseFile == null) {
+            throw new IllegalStateException("this Gatling session was started without a pause file");
+        }
         Files.writeString(pauseFile, "");
     }
 
     void resume() throws IOException {
-        Files.deleteIfExists(pauseFile);
+        if (pauseFile != null) {
+            Files.deleteIfExists(pauseFile);
+        }
     }
 
     long pid() {

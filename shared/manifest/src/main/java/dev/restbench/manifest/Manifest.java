@@ -211,12 +211,17 @@ public record Manifest(
 
         /** Seconds the cycles take before the until-steady warmup; 0 without cycles. */
         public int cycleSeconds() {
-            return cycles == null ? 0 : cycles.count() * (cycles.loadSeconds() + cycles.idleSeconds());
+            return cycles == null ? 0 : cycles.seconds();
         }
     }
 
     /** {@code count} times: {@code loadSeconds} of the cell's load, then {@code idleSeconds} with none. */
     public record Cycles(int count, int loadSeconds, int idleSeconds) {
+
+        /** Seconds all the cycles take. */
+        public int seconds() {
+            return count * (loadSeconds + idleSeconds);
+        }
     }
 
     public record ErrorBudget(double maxErrorPct, double capacityP99Ms) {
