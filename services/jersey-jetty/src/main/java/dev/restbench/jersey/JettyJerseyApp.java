@@ -4,6 +4,7 @@ import dev.restbench.jersey.config.ServiceConfig;
 import dev.restbench.jersey.data.DataAccess;
 import dev.restbench.jersey.data.Database;
 import dev.restbench.jersey.jetty.FaultInjectionWrapper;
+import dev.restbench.jersey.jetty.DrainRefusedBody;
 import dev.restbench.jersey.jetty.ProblemErrorHandler;
 import dev.restbench.jersey.jetty.RejectConnect;
 import dev.restbench.jersey.metrics.ServiceMetrics;
@@ -20,7 +21,7 @@ import org.glassfish.jersey.server.ContainerFactory;
 
 /**
  * The jersey application (its resources, JDBC layer, ResourceConfig and metrics, compiled from services/jersey) on
- * Jetty 12 instead of Grizzly. Only this launcher and the Jetty error handler are specific to this variant.
+ * Jetty 12 instead of Grizzly. Only this launcher and the Jetty handlers in `jetty/` are specific to this variant.
  */
 public final class JettyJerseyApp implements AutoCloseable {
 
@@ -75,7 +76,7 @@ public final class JettyJerseyApp implements AutoCloseable {
             if (faults.enabled()) {
                 handler = new FaultInjectionWrapper(handler, faults);
             }
-            server.setHandler(new RejectConnect(handler));
+            server.setHandler(new RejectConnect(new DrainRefusedBody(handler, config.maxBodyBytes())));
             server.setErrorHandler(new ProblemErrorHandler());
             server.setStopTimeout(GRACEFUL_STOP_MILLIS);
             try {

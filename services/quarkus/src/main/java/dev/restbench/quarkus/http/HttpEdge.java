@@ -57,11 +57,10 @@ public class HttpEdge {
                 return;
             }
             if (length != null && declared(length) > maxBodyBytes) {
-                // The body stays unread: close the connection after the answer, so none of its bytes can be
-                // taken for the next request (a client reconnects).
-                HttpServerResponse response = context.response();
-                response.putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
-                response.endHandler(ignored -> context.request().connection().close());
+                // Refused unread: the connection closes after the answer, so none of the body's bytes can be taken
+                // for the next request (a client reconnects), once the rest of the body is read and dropped.
+                context.response().putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
+                LingeringClose.after(context);
                 send(context, 413, Problems.tooLarge());
                 return;
             }
