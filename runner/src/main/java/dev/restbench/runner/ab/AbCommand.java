@@ -95,11 +95,6 @@ public final class AbCommand implements Callable<Integer> {
             description = "never more rounds than this (default 20)")
     private int maxRounds = 20;
 
-    @Option(names = "--min-effect", paramLabel = "<pct>", converter = Converters.PositiveNumber.class,
-            description = "the smallest change that matters, for every metric (default: each metric's minEffectPct in"
-                    + " benchmarks.json)")
-    private Double minEffect;
-
     @Option(names = "--variants", paramLabel = "a,b",
             description = "the variants that may be compared (default the profile's); of them, only those whose build"
                     + " or start differs between base and head are measured, unless --measure all")
@@ -181,7 +176,7 @@ public final class AbCommand implements Callable<Integer> {
             Manifest checkout = Manifests.load(manifest);
             variants = BuildCommand.select(checkout, Optional.ofNullable(variantNames), List.of(),
                     Optional.of(profile)).stream().map(Manifest.Variant::name).toList();
-            rules = minEffect == null ? MetricRules.of(checkout) : MetricRules.of(checkout).withMinEffect(minEffect);
+            rules = MetricRules.of(checkout);
             scope = measure.equals("all") ? null : ChangedVariants.of(root, base, head, variants);
         } catch (IllegalArgumentException e) {
             System.err.println("bench ab: " + e.getMessage());

@@ -20,6 +20,7 @@ import dev.restbench.runner.io.AtomicFiles;
 import dev.restbench.runner.run.BenchmarkRun;
 import dev.restbench.runner.run.RunOptions;
 import dev.restbench.runner.run.RunSelection;
+import dev.restbench.runner.stats.Descriptive;
 import dev.restbench.runner.stats.Interval;
 import dev.restbench.runner.stats.PowerSimulation;
 import dev.restbench.runner.stats.VarianceComponents;
@@ -116,11 +117,6 @@ public final class DrillCommand implements Callable<Integer> {
             description = "rounds in each trial (default 4)")
     private int perTrial = 4;
 
-    @Option(names = "--min-effect", paramLabel = "<pct>", converter = Converters.PositiveNumber.class,
-            description = "the verdict's minimum effect for every metric (default: each metric's minEffectPct in"
-                    + " benchmarks.json, as ./bench ab)")
-    private Double minEffect;
-
     @Option(names = "--pr-rounds", paramLabel = "<n>", converter = Converters.PositiveInt.class,
             description = "rounds a PR's A/B gets in its budget, for the simulated power (default 2)")
     private int prRounds = 2;
@@ -205,7 +201,7 @@ public final class DrillCommand implements Callable<Integer> {
         }
         Manifest checkout = Manifests.load(root.resolve("benchmarks.json"));
         int series = prSeries != null ? prSeries : prSeries(root, checkout);
-        MetricRules rules = minEffect == null ? MetricRules.of(checkout) : MetricRules.of(checkout).withMinEffect(minEffect);
+        MetricRules rules = MetricRules.of(checkout);
         String report = report(runs, kinds, perTrial, rules, prRounds, series);
         System.out.print(report);
         if (output != null) {
@@ -378,11 +374,53 @@ public final class DrillCommand implements Callable<Integer> {
             }
         }
         out.append(rates.markdown()).append('\n')
-                .append(components(sameJar, kinds.contains("aa"), perTrial, rules, prRounds, prSeries));
+                .append(components(sameJar, kinds.contains("aa"), perTrial, rules, prRounds, prSeries))
+                .append(startCost(runs));
         if (kinds.contains("aa")) {
             out.append(pairedSpread(runs, rules, prSeries));
         }
         return out.toString();
+    }
+
+    /**
+     * What a start cost under the profile's start protocol, to set beside its noise (the components): wall time per
+     * start (each run's total without PostgreSQL and the dataset, over its starts), and each measured cell's warmup
+     * per start with how many were unsteady. Two protocols are compared by drilling each (issue 21: cheaper and
+     * steadier starts). Empty for records without timings.
+     */
+    static String startCost(List<RunRecord> runs) {
+        double wall = 0;
+        int starts = 0;
+        List<Double> warmups = new ArrayList<>();
+        int unsteady = 0;
+        for (RunRecord run : runs) {
+            var raw = run.raw();
+            int runStarts = raw.path("plan").path("order").size();
+            var timings = raw.path("timings");
+            if (runStarts == 0 || !timings.has("totalS")) {
+                continue;
+            }
+            wall += timings.path("totalS").asDouble() - timings.path("postgresAndDatasetS").asDouble(0);
+            starts += runStarts;
+            for (var cell : raw.path("cells")) {
+                for (var trial : cell.path("trials")) {
+                    if ("ok".equals(trial.path("status").asText()) && trial.has("warmupSeconds")) {
+                        warmups.add(trial.path("warmupSeconds").asDouble());
+                        if (!trial.path("steady").asBoolean(true)) {
+                            unsteady++;
+                        }
+                    }
+                }
+            }
+        }
+        if (starts == 0 || warmups.isEmpty()) {
+            return "";
+        }
+        double[] w = warmups.stream().mapToDouble(Double::doubleValue).toArray();
+        return String.format(Locale.ROOT, "**Start cost** under profile %s: %.0f s of wall time per start over %d"
+                        + " starts; a cell's warmup %.0f s median (%.0f–%.0f) over %d cell starts, %d of them"
+                        + " unsteady.%n%n", runs.get(0).profile(), wall / starts, starts, Descriptive.median(w),
+                Arrays.stream(w).min().orElseThrow(), Arrays.stream(w).max().orElseThrow(), w.length, unsteady);
     }
 
     /** The part of a copy's record measured in rounds [from, to): the same cells with only those starts. */

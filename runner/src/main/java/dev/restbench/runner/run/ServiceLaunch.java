@@ -11,17 +11,17 @@ import java.util.Map;
 
 /**
  * How the runner starts a variant: the manifest's command template expanded by the shared
- * {@link dev.restbench.manifest.LaunchCommand} (the same the contract tests use) with the variant's JDK or Node.js
- * found on this machine, plus the cell's database, a port and the service CPU set.
+ * {@link dev.restbench.manifest.LaunchCommand} (the same the contract tests and the compose file use) with the
+ * variant's runtime found on this machine, plus the cell's database, a port and the service CPU set.
  */
-final class LaunchCommand {
+final class ServiceLaunch {
     /**
      * Found once per run; RunCommand has checked every selected variant's runtime before the run began, and a variant
      * without its runtime (--missing-runtimes record) is never launched.
      */
     private static final Runtimes RUNTIMES = Runtimes.ofThisMachine();
 
-    private LaunchCommand() {
+    private ServiceLaunch() {
     }
 
     static ServiceProcess.Launch of(Manifest manifest, Manifest.Variant variant, Path artifact, String jdbcUrl,
@@ -40,8 +40,7 @@ final class LaunchCommand {
         env.put("DB_USER", dbUser);
         env.put("DB_PASSWORD", dbPassword);
         String cpuSet = variant.cpuSet() != null ? variant.cpuSet() : manifest.pinning().service();
-        return new ServiceProcess.Launch(launch.argv(), env, port, cpuSet, healthPath(manifest, variant),
-                metricsPath(manifest, variant));
+        return new ServiceProcess.Launch(launch.argv(), env, port, cpuSet, variant.healthPath(), variant.metricsPath());
     }
 
     /** The variant JDK's jcmd (the profiler's remote control), or null when the variant does not run on a JDK. */
@@ -51,14 +50,5 @@ final class LaunchCommand {
         }
         Path jcmd = RUNTIMES.find(variant.runtime()).home().resolve("bin").resolve("jcmd");
         return java.nio.file.Files.isExecutable(jcmd) ? jcmd : null;
-    }
-
-    /** The manifest's variants are resolved: their paths already fall back to the defaults. */
-    static String healthPath(Manifest manifest, Manifest.Variant variant) {
-        return variant.healthPath();
-    }
-
-    static String metricsPath(Manifest manifest, Manifest.Variant variant) {
-        return variant.metricsPath();
     }
 }

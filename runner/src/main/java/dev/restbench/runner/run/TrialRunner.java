@@ -87,7 +87,7 @@ final class TrialRunner {
         }
         try {
             List<String> aot = trial.variant().aotCache() ? aotCacheOptions(trial.variant(), artifact, jdbcUrl) : List.of();
-            ServiceProcess.Launch launch = LaunchCommand.of(context.manifest(), trial.variant(), artifact, jdbcUrl,
+            ServiceProcess.Launch launch = ServiceLaunch.of(context.manifest(), trial.variant(), artifact, jdbcUrl,
                     context.postgres().serviceUser(), context.postgres().servicePassword(), aot);
             t = System.nanoTime();
             try (ServiceProcess service = ServiceProcess.start(launch, context.runDir().resolve("logs").resolve(name + ".log"),
@@ -129,7 +129,7 @@ final class TrialRunner {
         if (!Files.isRegularFile(cache)) {
             long t = System.nanoTime();
             Path written = user.isEmpty() ? cache : user.get().session().resolve("aot").resolve(variant.name() + ".aot");
-            ServiceProcess.Launch training = LaunchCommand.of(context.manifest(), variant, artifact, jdbcUrl,
+            ServiceProcess.Launch training = ServiceLaunch.of(context.manifest(), variant, artifact, jdbcUrl,
                     context.postgres().serviceUser(), context.postgres().servicePassword(),
                     AotCache.trainingOptions(written));
             AotCache.train(training, written, cache,
@@ -153,8 +153,7 @@ final class TrialRunner {
         }
         add("datasetReloadS", t);
         Manifest.Variant variant = trial.variant();
-        ServiceEndpoint service = new ServiceEndpoint(url, LaunchCommand.healthPath(context.manifest(), variant),
-                LaunchCommand.metricsPath(context.manifest(), variant));
+        ServiceEndpoint service = new ServiceEndpoint(url, variant.healthPath(), variant.metricsPath());
         try {
             service.awaitHealthy(Duration.ofSeconds(context.manifest().defaults().healthTimeoutSeconds()));
             // Its rows live in the database the server's URL names (reloadDataset), and so do its statements.
@@ -215,7 +214,7 @@ final class TrialRunner {
             return new CellSession.Profiling(graphs, null, 0, cellName, title,
                     "the service runs at a URL: the runner did not start it and cannot attach to it");
         }
-        java.nio.file.Path jcmd = LaunchCommand.jcmd(variant);
+        java.nio.file.Path jcmd = ServiceLaunch.jcmd(variant);
         return new CellSession.Profiling(graphs, jcmd, process.pid(), cellName, title,
                 jcmd == null ? "no JVM (" + variant.runtime() + "): JFR flame graphs are for JVM variants" : null);
     }

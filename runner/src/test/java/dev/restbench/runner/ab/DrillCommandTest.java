@@ -113,6 +113,29 @@ class DrillCommandTest {
                 .contains("| cpu10 | 5 | 0/5 = ");
     }
 
+    /** The price of the start protocol beside its noise: wall time per start, warmups and how many were unsteady. */
+    @Test
+    void theReportSaysWhatAStartCost() {
+        ObjectNode raw = drill().raw().deepCopy();
+        var order = raw.with("plan").putArray("order");
+        for (int i = 0; i < 60; i++) {
+            order.addArray().add(i / 3).add("jersey--" + List.of("a", "aa", "cpu10").get(i % 3));
+        }
+        raw.putObject("timings").put("postgresAndDatasetS", 12.0).put("totalS", 12.0 + 60 * 95.0);
+        int i = 0;
+        for (com.fasterxml.jackson.databind.JsonNode cell : raw.path("cells")) {
+            for (com.fasterxml.jackson.databind.JsonNode trial : cell.path("trials")) {
+                ((ObjectNode) trial).put("warmupSeconds", 20 + i % 3).put("steady", i % 20 != 0);
+                i++;
+            }
+        }
+        String report = DrillCommand.report(RunFixtures.record(raw), List.of("aa", "cpu10"), 4,
+                RunFixtures.catalogue(), 2, 12);
+        assertThat(report).contains("**Start cost** under profile quick: 95 s of wall time per start over 60 starts;"
+                + " a cell's warmup 21 s median (20–22) over 60 cell starts, 3 of them unsteady.");
+        assertThat(DrillCommand.startCost(List.of(drill()))).as("no timings, no claim").isEmpty();
+    }
+
     @Test
     void withoutAnAaCopyTheComponentsAreAsAlone() {
         String report = DrillCommand.report(drill(), List.of("cpu10"), 4, RunFixtures.catalogue(), 2, 12);

@@ -2,6 +2,7 @@ package dev.restbench.runner.compose;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.restbench.manifest.Manifest;
+import dev.restbench.runner.Bench;
 import dev.restbench.runner.io.Json;
 import dev.restbench.runner.manifest.Manifests;
 import org.junit.jupiter.api.Test;
@@ -24,6 +25,36 @@ class ComposeFilesTest {
             assertThat(Files.readString(ROOT.resolve(file.getKey())))
                     .as("%s is stale: run ./bench compose", file.getKey()).isEqualTo(file.getValue());
         }
+    }
+
+    /** `./bench compose --check` (what a fork's CI can run): exit 0 when current; exit 1, naming the file, when not. */
+    @Test
+    void checkComparesWithoutWriting(@TempDir Path tmp) throws Exception {
+        Files.copy(ROOT.resolve("benchmarks.json"), tmp.resolve("benchmarks.json"));
+        Files.createDirectories(tmp.resolve("compose/prometheus"));
+        Files.copy(ROOT.resolve(ComposeFiles.COMPOSE), tmp.resolve(ComposeFiles.COMPOSE));
+        Files.copy(ROOT.resolve(ComposeFiles.PROMETHEUS), tmp.resolve(ComposeFiles.PROMETHEUS));
+        Manifest manifest = Manifests.load(ROOT.resolve("benchmarks.json"));
+        for (Manifest.Variant variant : manifest.variants()) {
+            Path dockerfile = ROOT.resolve(variant.folder()).resolve("Dockerfile");
+            if (Files.isRegularFile(dockerfile)) {
+                Files.createDirectories(tmp.resolve(variant.folder()));
+                Files.copy(dockerfile, tmp.resolve(variant.folder()).resolve("Dockerfile"));
+            }
+        }
+
+        Bench.Result current = Bench.run("compose", "--check", "--root=" + tmp);
+        assertThat(current.exit()).as(current.err()).isZero();
+        assertThat(current.out()).contains("up to date");
+
+        String stale = Files.readString(tmp.resolve(ComposeFiles.PROMETHEUS)).replace("job_name: jersey\n",
+                "job_name: jersey-renamed\n");
+        assertThat(stale).contains("jersey-renamed");
+        Files.writeString(tmp.resolve(ComposeFiles.PROMETHEUS), stale);
+        Bench.Result check = Bench.run("compose", "--check", "--root=" + tmp);
+        assertThat(check.exit()).isEqualTo(1);
+        assertThat(check.err()).contains(ComposeFiles.PROMETHEUS).contains("run ./bench compose");
+        assertThat(Files.readString(tmp.resolve(ComposeFiles.PROMETHEUS))).as("--check writes nothing").isEqualTo(stale);
     }
 
     @Test
