@@ -20,7 +20,12 @@ import java.util.function.Function;
  * runtime, a service at a URL) is left out, never written as 0.
  */
 final class WindowMetrics {
-    static final List<String> ALLOCATED = List.of("jvm_allocation_bytes_total", "jvm_allocation_bytes");
+    /**
+     * Bytes allocated on the heap since the start, freed or not: the JVM's (bench-metrics' jvm.allocation.bytes) and
+     * Go's (client_golang's Go collector, from the runtime's own count). Node's client exports no such counter.
+     */
+    static final List<String> ALLOCATED = List.of("jvm_allocation_bytes_total", "jvm_allocation_bytes",
+            "go_memstats_alloc_bytes_total");
     static final List<String> MEMORY_USED = List.of("jvm_memory_used_bytes");
     static final List<String> GC_PAUSE_SUM = List.of("jvm_gc_pause_seconds_sum");
     static final List<String> THREADS_LIVE = List.of("jvm_threads_live_threads", "jvm_threads_live");

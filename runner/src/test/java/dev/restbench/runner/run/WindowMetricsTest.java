@@ -35,6 +35,21 @@ class WindowMetricsTest {
         assertThat(metrics).containsEntry("sql_statements_per_req", 2.5).containsEntry("sql_rows_per_req", 25.0);
     }
 
+    /** Go's runtime counts its heap allocations: the same figure as the JVM's, from go_memstats_alloc_bytes_total. */
+    @Test
+    void goAllocationPerRequestIsItsRuntimesCounterOverTheRequests() {
+        Reading start = withScrape(reading(0, 0, Map.of(), Map.of(), 0, 0, 0), """
+                # TYPE go_memstats_alloc_bytes_total counter
+                go_memstats_alloc_bytes_total 1.5e+06
+                """);
+        Reading end = withScrape(reading(10, 1_000_000, Map.of(), Map.of(), 0, 0, 0), """
+                # TYPE go_memstats_alloc_bytes_total counter
+                go_memstats_alloc_bytes_total 5.5e+06
+                """);
+        Map<String, Double> metrics = WindowMetrics.of(start, end, List.of(), requests(1000), PINNED, true).metrics();
+        assertThat(metrics).containsEntry("alloc_bytes_per_req", 4000.0);
+    }
+
     private static Reading withScrape(Reading r, String text) {
         return new Reading(r.epochMillis(), r.nanoTime(), r.serviceCpuMicros(), r.jitCpuMicros(), r.postgresCpuMicros(),
                 r.loadGeneratorCpuMicros(), r.cpuTicks(), PrometheusText.parse(text, r.nanoTime()), r.statements());
