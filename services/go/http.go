@@ -104,6 +104,9 @@ type exchange struct {
 	rawID  string
 	status int
 	close  bool
+	// linger: the body was refused (413) with part of it unread; it is read and dropped after the answer, before
+	// the connection closes (lingerRefusedBody).
+	linger bool
 }
 
 func (x *exchange) id() (int64, error) {
@@ -172,6 +175,7 @@ func (x *exchange) jsonBody() (map[string]any, error) {
 		return nil, &problem{status: 400, detail: "the request body cannot be read: " + err.Error(), closeConnection: true}
 	}
 	if int64(len(raw)) > limit {
+		x.linger = true
 		return nil, &problem{status: 413, detail: "request body above " + strconv.FormatInt(limit, 10) + " bytes",
 			closeConnection: true}
 	}
@@ -208,6 +212,37 @@ func (a *app) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	a.metrics.observe(r.Method, uri, x.status, time.Since(start))
 }
 
+const (
+	// lingerBytes: Java's HttpClient goes on sending after the answer: 64 MiB lost none of 40 16 MB POSTs
+	// (express-http's lingering close, which this one follows).
+	lingerBytes = 64 << 20
+	// lingerIdle, lingerMax: a client that stops sending, or sends slowly, is not waited for long.
+	lingerIdle = time.Second
+	lingerMax  = 5 * time.Second
+)
+
+// lingerRefusedBody reads and drops the rest of a refused body after the answer has been flushed. Closing with it
+// unread leaves bytes in the kernel, which answers them with a reset that can overtake the answer: the client then
+// sees no answer at all (10 of 200 70 KB POSTs in the contract's answersEveryOversizedBody). net/http's own close
+// half-closes and waits 500 ms without reading, which did not prevent it. Not for a client that asked for 100
+// Continue: it sends no body unless invited, and reading would invite it after a final answer.
+func lingerRefusedBody(rc *http.ResponseController, body io.Reader) {
+	deadline := time.Now().Add(lingerMax)
+	buf := make([]byte, 32<<10)
+	for dropped := 0; dropped < lingerBytes; {
+		next := time.Now().Add(lingerIdle)
+		if next.After(deadline) {
+			next = deadline
+		}
+		_ = rc.SetReadDeadline(next)
+		n, err := body.Read(buf)
+		dropped += n
+		if err != nil {
+			return
+		}
+	}
+}
+
 func (a *app) serve(x *exchange) (uri string) {
 	r := x.r
 	// net/http drops a Content-Length sent beside Transfer-Encoding: chunked without a trace, so the handler cannot
@@ -231,6 +266,9 @@ func (a *app) serve(x *exchange) (uri string) {
 			// is out; the server's read of the rest ends at once and it closes the connection.
 			rc := http.NewResponseController(x.w)
 			_ = rc.Flush()
+			if x.linger && x.r.Header.Get("Expect") == "" {
+				lingerRefusedBody(rc, x.r.Body)
+			}
 			_ = rc.SetReadDeadline(time.Now())
 		}
 	}()
@@ -246,8 +284,10 @@ func (a *app) serve(x *exchange) (uri string) {
 		err = newProblem(400, "HTTP/2 is not spoken here: HTTP/1.1 only")
 		return uri
 	case r.ContentLength > a.maxBodyBytes:
-		// Refused from its Content-Length, whatever the method, and never read (nor 100 Continue sent).
+		// Refused from its Content-Length, whatever the method, and not read before the answer (nor 100 Continue
+		// sent); read and dropped after it (lingerRefusedBody).
 		x.close = true
+		x.linger = true
 		err = newProblem(413, "request body above %d bytes", a.maxBodyBytes)
 		return uri
 	}
