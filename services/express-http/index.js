@@ -8,6 +8,7 @@
 
 const http = require('node:http');
 const express = require('express');
+const { LRUCache } = require('lru-cache');
 const prom = require('prom-client');
 
 const config = {
@@ -308,6 +309,31 @@ function lingerOnClose(req, res) {
   req.resume();
 }
 
+// ---- The no-database workload ---------------------------------------------------------------------------------------
+
+/** The keys GET /cache/{key} accepts (openapi.yaml, parameter Key). */
+const CACHE_KEY = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The cache of GET /cache/{key}, as the JVM variants build it with Caffeine: lru-cache (Node's usual bounded
+ * in-process cache), at most 10,000 entries, no expiry, key0 … key999 held from the start, a missing value computed
+ * as "value-" + key and held.
+ */
+function valueCache() {
+  const cache = new LRUCache({ max: 10000 });
+  for (let i = 0; i < 1000; i++) cache.set(`key${i}`, `value-key${i}`);
+  return {
+    get(key) {
+      let value = cache.get(key);
+      if (value === undefined) {
+        value = `value-${key}`;
+        cache.set(key, value);
+      }
+      return value;
+    },
+  };
+}
+
 // ---- The service ------------------------------------------------------------------------------------------------
 
 /**
@@ -369,7 +395,7 @@ function start(name, data) {
     res.on('finish', () => {
       const uri = req.route ? req.baseUrl + req.route.path : res.statusCode === 404 ? 'NOT_FOUND' : 'UNKNOWN';
       const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-      requests.observe({ method: req.method, uri: uri.replace(/:id/g, '{id}'), status: String(res.statusCode),
+      requests.observe({ method: req.method, uri: uri.replace(/:(\w+)/g, '{$1}'), status: String(res.statusCode),
         outcome: outcome(res.statusCode), exception: 'none', error: 'none' }, seconds);
     });
     next();
@@ -504,6 +530,15 @@ function start(name, data) {
     delete: async (req, res) => {
       if (!(await data.items.remove(pathId(req)))) throw new Problem(404, `item ${req.params.id} does not exist`);
       res.status(204).end();
+    },
+  });
+
+  const cache = valueCache();
+  route('/cache/:key', {
+    get: async (req, res) => {
+      const { key } = req.params;
+      if (!CACHE_KEY.test(key)) throw invalid('key', "must be 1 to 64 characters, each an ASCII letter, a digit, '-' or '_'");
+      send(res, req, 200, { key, value: cache.get(key) });
     },
   });
 

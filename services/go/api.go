@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	lru "github.com/hashicorp/golang-lru/v2"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
@@ -50,6 +51,7 @@ type app struct {
 	metrics      *metrics
 	faults       *faults // nil unless the regression drill asks for them
 	routes       []*route
+	cache        *lru.Cache[string, string]
 }
 
 // ---- JSON shapes --------------------------------------------------------------------------------------------------
@@ -218,6 +220,7 @@ func isUnavailable(err error) bool {
 // ---- Handlers -----------------------------------------------------------------------------------------------------
 
 func (a *app) withRoutes() *app {
+	a.cache = newValueCache()
 	a.routes = []*route{
 		newRoute("/categories", map[string]handlerFunc{"GET": a.listCategories, "POST": a.createCategory}),
 		newRoute("/categories/{id}", map[string]handlerFunc{"GET": a.getCategory, "PUT": a.updateCategory,
@@ -225,6 +228,7 @@ func (a *app) withRoutes() *app {
 		newRoute("/categories/{id}/items", map[string]handlerFunc{"GET": a.categoryItems}),
 		newRoute("/items", map[string]handlerFunc{"GET": a.listItems, "POST": a.createItem}),
 		newRoute("/items/{id}", map[string]handlerFunc{"GET": a.getItem, "PUT": a.updateItem, "DELETE": a.deleteItem}),
+		newRoute("/cache/{key}", map[string]handlerFunc{"GET": a.getCacheValue}),
 		newRoute("/actuator/health", map[string]handlerFunc{"GET": a.health}),
 		newRoute("/actuator/prometheus", map[string]handlerFunc{"GET": a.prometheus}),
 	}

@@ -64,7 +64,7 @@ type handlerFunc func(x *exchange) error
 // route: a path template and its handlers by method (HEAD is GET's, OPTIONS answers Allow, anything else is 405).
 type route struct {
 	template string
-	segments []string // "{id}" is the id segment
+	segments []string // "{…}" is the path variable (at most one per template: {id} or {key})
 	methods  map[string]handlerFunc
 	allow    string
 }
@@ -81,27 +81,28 @@ func newRoute(template string, methods map[string]handlerFunc) *route {
 	return r
 }
 
-// match: the raw (still percent-encoded) id segment when the escaped path fits the template.
-func (r *route) match(segments []string) (id string, ok bool) {
+// match: the raw (still percent-encoded) path variable when the escaped path fits the template.
+func (r *route) match(segments []string) (variable string, ok bool) {
 	if len(segments) != len(r.segments) {
 		return "", false
 	}
 	for i, s := range r.segments {
-		if s == "{id}" {
-			id = segments[i]
+		if strings.HasPrefix(s, "{") {
+			variable = segments[i]
 		} else if s != segments[i] {
 			return "", false
 		}
 	}
-	return id, true
+	return variable, true
 }
 
 // exchange: one request on its way through a handler.
 type exchange struct {
-	w      http.ResponseWriter
-	r      *http.Request
-	app    *app
-	rawID  string
+	w   http.ResponseWriter
+	r   *http.Request
+	app *app
+	// rawVar: the path variable's segment as sent (percent-encoded), the id or the key.
+	rawVar string
 	status int
 	close  bool
 	// linger: the body was refused (413) with part of it unread; it is read and dropped after the answer, before
@@ -110,9 +111,9 @@ type exchange struct {
 }
 
 func (x *exchange) id() (int64, error) {
-	text, err := url.PathUnescape(x.rawID)
+	text, err := url.PathUnescape(x.rawVar)
 	if err != nil {
-		return 0, invalidField("id", "must be an integer, got '"+shortened(x.rawID)+"'")
+		return 0, invalidField("id", "must be an integer, got '"+shortened(x.rawVar)+"'")
 	}
 	id, p := pathID(text)
 	if p != nil {
@@ -293,12 +294,12 @@ func (a *app) serve(x *exchange) (uri string) {
 	}
 	segments := strings.Split(strings.TrimPrefix(r.URL.EscapedPath(), "/"), "/")
 	for _, rt := range a.routes {
-		rawID, ok := rt.match(segments)
+		rawVar, ok := rt.match(segments)
 		if !ok {
 			continue
 		}
 		uri = rt.template
-		x.rawID = rawID
+		x.rawVar = rawVar
 		method := r.Method
 		if method == "HEAD" {
 			method = "GET"

@@ -172,3 +172,33 @@ func TestFaultsAreSizedOnTheProcessCostPerRequest(t *testing.T) {
 		t.Errorf("no fault asked: none (%v, %v)", f, err)
 	}
 }
+
+func TestTheCacheAnswersWithoutADatabase(t *testing.T) {
+	address := serve(t)
+	get := func(path string) (int, string) {
+		response, err := http.Get("http://" + address + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer response.Body.Close()
+		body, _ := io.ReadAll(response.Body)
+		return response.StatusCode, string(body)
+	}
+	for path, want := range map[string]string{
+		"/cache/key1":      `{"key":"key1","value":"value-key1"}`,
+		"/cache/other_key": `{"key":"other_key","value":"value-other_key"}`,
+		"/cache/key%2D7":   `{"key":"key-7","value":"value-key-7"}`,
+	} {
+		if status, body := get(path); status != 200 || strings.TrimSpace(body) != want {
+			t.Errorf("GET %s: %d %s", path, status, body)
+		}
+	}
+	for _, path := range []string{"/cache/a.b", "/cache/a%20b", "/cache/" + strings.Repeat("k", 65), "/cache/a%00b"} {
+		if status, body := get(path); status != 400 || !strings.Contains(body, `"key"`) {
+			t.Errorf("GET %s: %d %s", path, status, body)
+		}
+	}
+	if _, scrape := get("/actuator/prometheus"); !strings.Contains(scrape, `uri="/cache/{key}"`) {
+		t.Errorf("the scrape has no uri=\"/cache/{key}\"")
+	}
+}

@@ -302,4 +302,31 @@ class HalApiContractTest {
         assertError(wrongMethod, 405, null);
         assertThat(wrongMethod.header("Allow")).as("%s", wrongMethod).isPresent();
     }
+
+    // ---- the cache (no database): a plain @RestController beside the repositories, plain JSON as in the plain API
+
+    @Test
+    void readsCacheValuesAsPlainJson() {
+        for (String key : List.of("key0", "key999", "key-" + tag, "k".repeat(64))) {
+            Http.Response response = http.request("GET", "/cache/" + key).accept("application/json").send();
+            assertThat(response.status()).as("%s", response).isEqualTo(200);
+            assertThat(response.mediaType()).as("%s", response).isEqualTo("application/json");
+            assertThat(response.json().path("key").asText()).as("%s", response).isEqualTo(key);
+            assertThat(response.json().path("value").asText()).as("%s", response).isEqualTo("value-" + key);
+        }
+        assertThat(http.request("GET", "/cache/key%2D7").send().json().path("key").asText()).isEqualTo("key-7");
+    }
+
+    @Test
+    void refusesCacheKeysOutsideTheContract() {
+        for (String key : List.of("k".repeat(65), "a.b", "a%20b", "%C3%A9t%C3%A9", "a+b", "a~b", "a%00b")) {
+            Http.Response response = http.request("GET", "/cache/" + key).send();
+            assertError(response, 400, null);
+            assertThat(response.mediaType()).as("%s", response).isEqualTo("application/problem+json");
+        }
+        Http.Response post = http.request("POST", "/cache/key1").json(categoryBody("cache")).send();
+        assertError(post, 405, null);
+        assertThat(post.header("Allow").orElse("")).as("%s", post).contains("GET");
+        assertError(http.request("GET", "/cache/key1").accept("text/csv").send(), 406, null);
+    }
 }

@@ -77,6 +77,8 @@ class OperationsEndpointsTest {
     @Test
     void exposesTheSharedMetersWithRouteTemplates() {
         assertThat(http.get("/items/7").status()).isIn(200, 404);
+        assertThat(http.get("/cache/key7").status()).isEqualTo(200);
+        assertThat(http.request("GET", "/cache/key8").accept("text/csv").send().status()).isEqualTo(406);
         Http.Response scrape = http.request("GET", service.metricsPath()).accept("text/plain").send();
         assertThat(scrape.status()).as("%s", scrape).isEqualTo(200);
         assertThat(scrape.mediaType()).isEqualTo("text/plain");
@@ -94,7 +96,9 @@ class OperationsEndpointsTest {
         }
         assertThat(scrape.body()).as("the uri tag is the route template, not the raw path")
                 .containsPattern("http_server_requests_seconds_count\\{[^}]*uri=\"/items/\\{id}\"")
-                .doesNotContain("uri=\"/items/7\"");
+                .doesNotContain("uri=\"/items/7\"")
+                .containsPattern("http_server_requests_seconds_count\\{[^}]*uri=\"/cache/\\{key}\"")
+                .doesNotContain("uri=\"/cache/key7\"").doesNotContain("uri=\"/cache/key8\"");
     }
 
     /**

@@ -498,4 +498,38 @@ class PlainApiContractTest {
                 .body(json.getBytes(StandardCharsets.UTF_8), "application/xml")), 415);
         assertProblem(get("/categories/{id}", "/categories/0"), 404);
     }
+
+    // ---- the cache (no database) ---------------------------------------------------------------------------
+
+    @Test
+    void readsHeldAndComputedCacheValues() {
+        // key0..key999 are held from the start; the others are computed on the first read and held after it.
+        for (String key : List.of("key0", "key999", "key-" + tag, "A_b-9", "k".repeat(64), "key-" + tag)) {
+            assertCacheEntry(get("/cache/{key}", "/cache/" + key), key);
+        }
+        assertCacheEntry(get("/cache/{key}", "/cache/key%2D7"), "key-7");
+    }
+
+    private static void assertCacheEntry(Http.Response response, String key) {
+        assertThat(response.status()).as("%s", response).isEqualTo(200);
+        assertThat(response.mediaType()).as("%s", response).isEqualTo("application/json");
+        assertThat(response.json().path("key").asText()).as("%s", response).isEqualTo(key);
+        assertThat(response.json().path("value").asText()).as("%s", response).isEqualTo("value-" + key);
+    }
+
+    @Test
+    void refusesCacheKeysOutsideTheContract() {
+        for (String key : List.of("k".repeat(65), "a.b", "a%20b", "%C3%A9t%C3%A9", "a+b", "a~b", "a%00b")) {
+            assertProblem(get("/cache/{key}", "/cache/" + key), 400);
+        }
+    }
+
+    @Test
+    void answersOnlyGetOnTheCache() {
+        Http.Response post = send("/cache/{key}", http.request("POST", "/cache/key1").json(categoryBody("x", "y")));
+        assertThat(post.status()).as("%s", post).isEqualTo(405);
+        assertThat(post.header("Allow").orElse("")).as("%s", post).contains("GET");
+        Http.Response csv = send("/cache/{key}", http.request("GET", "/cache/key1").accept("text/csv"));
+        assertThat(csv.status()).as("%s", csv).isEqualTo(406);
+    }
 }

@@ -201,4 +201,23 @@ class SqlStatementCountTest {
             assertThat(window.transactionRoundTrips()).as(transactions).isEqualTo(expected.transactions());
         }
     }
+
+    /**
+     * The no-database workload's endpoint sends PostgreSQL nothing at all, in every variant and dialect: its
+     * contract, not a variant's declaration. A held key and a computed one (the first read of a new key).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.restbench.contract.ContractManifest#all")
+    void theCacheNeverTouchesTheDatabase(String variant) {
+        ContractEnvironment.Service service = ContractEnvironment.service(variant);
+        Http http = new Http(service.baseUri());
+        for (String key : List.of("key5", unique())) {
+            AtomicReference<Http.Response> response = new AtomicReference<>();
+            StatementLog.Window window = ContractEnvironment.statementLog()
+                    .statements(service.database(), () -> response.set(http.get("/cache/" + key)));
+            assertThat(response.get().status()).as("%s", response.get()).isEqualTo(200);
+            assertThat(window.data()).as("%s GET /cache/%s issued", variant, key).isEmpty();
+            assertThat(window.transactionControl()).as("%s GET /cache/%s", variant, key).isEmpty();
+        }
+    }
 }

@@ -51,6 +51,11 @@ final class LoadPause {
             }
 
             @Override
+            public ChainBuilder getCacheValue() {
+                return first(ops.getCacheValue());
+            }
+
+            @Override
             public ChainBuilder listCategories() {
                 return first(ops.listCategories());
             }

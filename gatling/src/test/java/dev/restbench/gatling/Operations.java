@@ -1,5 +1,10 @@
 package dev.restbench.gatling;
 
+import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.core.CoreDsl.substring;
+import static io.gatling.javaapi.http.HttpDsl.http;
+import static io.gatling.javaapi.http.HttpDsl.status;
+
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
@@ -24,6 +29,7 @@ public interface Operations {
     String CATEGORY_PAGE = "categoryPage";
     String NEW_ITEM_ID = "newItemId";
     String NEW_CATEGORY_ID = "newCategoryId";
+    String CACHE_KEY = "cacheKey";
 
     /** Page size of every list request (the APIs' default). */
     int PAGE_SIZE = 20;
@@ -54,6 +60,19 @@ public interface Operations {
 
     /** The first page of the items of category {@link #CATEGORY_ID}, reached from the category. */
     ChainBuilder categoryItems();
+
+    /** One value of the in-process cache ({@link #CACHE_KEY}): the no-database workload. */
+    ChainBuilder getCacheValue();
+
+    /**
+     * The cache read both dialects send (the endpoint is the same plain JSON in both). Checked by status and a
+     * substring, not parsed: on this endpoint the load generator is the likeliest bottleneck (the contract tests
+     * check the body).
+     */
+    static ChainBuilder cacheValueRequest() {
+        return exec(http("get cache value").get("/cache/#{" + CACHE_KEY + "}")
+                .check(status().is(200), substring("value-")));
+    }
 
     ChainBuilder createCategory(Function<Session, CategoryDraft> draft);
 

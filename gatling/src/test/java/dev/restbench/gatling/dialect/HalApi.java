@@ -47,6 +47,11 @@ public final class HalApi implements Operations {
     }
 
     @Override
+    public ChainBuilder getCacheValue() {
+        return Operations.cacheValueRequest();
+    }
+
+    @Override
     public ChainBuilder listCategories() {
         return exec(http("list categories").get("/categories?page=#{" + CATEGORY_PAGE + "}&size=" + PAGE_SIZE)
                 .check(status().is(200), jsonPath("$._embedded.categories[0].code").exists()));

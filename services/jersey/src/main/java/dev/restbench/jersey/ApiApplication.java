@@ -1,6 +1,7 @@
 package dev.restbench.jersey;
 
 import dev.restbench.jersey.api.ActuatorResource;
+import dev.restbench.jersey.api.CacheResource;
 import dev.restbench.jersey.api.CategoryResource;
 import dev.restbench.jersey.api.ItemResource;
 import dev.restbench.jersey.api.JsonMapperProvider;
@@ -12,6 +13,7 @@ import dev.restbench.jersey.http.ContentTypeCheckFilter;
 import dev.restbench.jersey.metrics.ServiceMetrics;
 import dev.restbench.plain.data.CategoryStore;
 import dev.restbench.plain.data.ItemStore;
+import dev.restbench.support.cache.ValueCache;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import javax.sql.DataSource;
 import org.glassfish.jersey.internal.inject.AbstractBinder;
@@ -53,10 +55,12 @@ final class ApiApplication extends ResourceConfig {
                 bind(data.items()).to(ItemStore.class);
                 bind(data.dataSource()).to(DataSource.class);
                 bind(metrics.registry()).to(PrometheusMeterRegistry.class);
+                bind(new ValueCache()).to(ValueCache.class);
             }
         });
         register(CategoryResource.class);
         register(ItemResource.class);
+        register(CacheResource.class);
         register(ActuatorResource.class);
     }
 }

@@ -124,6 +124,20 @@ public abstract class JaxRsAppContract<A extends AutoCloseable> {
     }
 
     @Test
+    void servesTheCacheWithoutTheDatabaseAndRefusesKeysOutsideTheContract() throws Exception {
+        HttpResponse<String> held = get("/cache/key7");
+        assertThat(held.statusCode()).isEqualTo(200);
+        assertThat(held.headers().firstValue("Content-Type")).hasValue("application/json");
+        assertThat(JSON.readTree(held.body()).path("value").asText()).isEqualTo("value-key7");
+        assertThat(JSON.readTree(get("/cache/key%2D7").body()).path("key").asText()).isEqualTo("key-7");
+
+        HttpResponse<String> refused = get("/cache/a.b");
+        assertThat(refused.statusCode()).isEqualTo(400);
+        assertThat(refused.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+        assertThat(JSON.readTree(refused.body()).path("errors").get(0).path("field").asText()).isEqualTo("key");
+    }
+
+    @Test
     void aNonNumericIdIsABadRequestProblem() throws Exception {
         HttpResponse<String> response = get("/items/abc");
 

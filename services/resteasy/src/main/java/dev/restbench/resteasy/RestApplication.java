@@ -1,6 +1,7 @@
 package dev.restbench.resteasy;
 
 import dev.restbench.jersey.api.ActuatorResource;
+import dev.restbench.jersey.api.CacheResource;
 import dev.restbench.jersey.api.CategoryResource;
 import dev.restbench.jersey.api.ItemResource;
 import dev.restbench.jersey.api.JsonMapperProvider;
@@ -13,6 +14,7 @@ import dev.restbench.jersey.metrics.ServiceMetrics;
 import dev.restbench.resteasy.edge.RelativeLocation;
 import dev.restbench.resteasy.metrics.ExceptionTaggingMapper;
 import dev.restbench.resteasy.metrics.RouteTemplateFilter;
+import dev.restbench.support.cache.ValueCache;
 import jakarta.ws.rs.core.Application;
 import java.util.Set;
 import javax.sql.DataSource;
@@ -47,6 +49,7 @@ final class RestApplication extends Application {
                 // Resources (singletons, as @Singleton says in jersey).
                 new CategoryResource(new CategoryRepository(dataSource), items),
                 new ItemResource(items),
+                new CacheResource(new ValueCache()),
                 new ActuatorResource(dataSource, metrics.registry()));
     }
 

@@ -19,7 +19,8 @@ import java.util.stream.Collectors;
  */
 final class AllowedMethods {
 
-    private static final Map<Pattern, String> BY_PATH = build(CategoryResource.class, ItemResource.class);
+    private static final Map<Pattern, String> BY_PATH =
+            build(CategoryResource.class, ItemResource.class, CacheResource.class);
 
     private AllowedMethods() {
     }

@@ -16,11 +16,13 @@ import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.client.HttpClientErrorException;
+import org.springframework.web.method.annotation.HandlerMethodValidationException;
 
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.stream.Collectors;
 
 /**
  * The bad-input cases Spring Data REST answers with 500 or not at all, as RFC 9457 problem details. Everything else
@@ -46,6 +48,16 @@ public class ErrorHandling {
         String detail = conversion == null ? "A parameter has the wrong type"
                 : "'" + conversion.getValue() + "' is not a valid " + conversion.getTargetType().getType().getSimpleName();
         return badRequest(detail, request);
+    }
+
+    /** A path variable outside its constraint ({@code /cache/a.b}): 400, not the servlet container's error page. */
+    @ExceptionHandler(HandlerMethodValidationException.class)
+    ProblemDetail invalidParameter(HandlerMethodValidationException e, HttpServletRequest request) {
+        String names = e.getParameterValidationResults().stream()
+                .map(result -> result.getMethodParameter().getParameterName())
+                .distinct()
+                .collect(Collectors.joining(", "));
+        return badRequest("invalid " + names, request);
     }
 
     /**
