@@ -153,6 +153,14 @@ while read -r name version; do
   esac
 done < <(MANIFEST="$root/benchmarks.json" "$root/.github/scripts/runtimes.sh")
 
+# The tools the runner measures with: taskset (util-linux) pins every process to its cores, ss (iproute2) reads the
+# load generator's connection bytes (response_bytes_per_req, absent without it).
+for tool in taskset:util-linux ss:iproute2; do
+  if ! command -v "${tool%%:*}" >/dev/null; then
+    step "install ${tool#*:} (the runner's ${tool%%:*})" apt-get install -y -q "${tool#*:}"
+  fi
+done
+
 # 2. The hooks, root-owned: the job can read and run them, never change them.
 install_hooks() {
   local f

@@ -9,12 +9,12 @@ import { pointSpread } from './history.js';
 import { VERDICTS, differingKeys, firstLine, formatDate, formatNumber, formatPct, formatValue, metricLabel, shortSha, variantInfoOf, variantLabel, variantOrder, variantTitle } from './format.js';
 
 export const LOAD_MEASURES = ['throughput', 'latency_p50', 'latency_p95', 'latency_p99', 'error_pct'];
-export const RESOURCES = ['cpu_us_per_req', 'alloc_bytes_per_req', 'heap_mean_mb', 'heap_peak_mb', 'gc_ms_per_s', 'jit_cpu_ms_per_s', 'threads_peak', 'hikari_active_mean', 'hikari_active_peak', 'sql_statements_per_req', 'sql_rows_per_req'];
+export const RESOURCES = ['cpu_us_per_req', 'alloc_bytes_per_req', 'heap_mean_mb', 'heap_peak_mb', 'gc_ms_per_s', 'jit_cpu_ms_per_s', 'threads_peak', 'hikari_active_mean', 'hikari_active_peak', 'sql_statements_per_req', 'sql_rows_per_req', 'response_bytes_per_req'];
 const BOUND = { database: 'db-bound', 'load-generator': 'load-generator-bound', unknown: 'bound: unknown', mixed: 'bound: mixed' };
 const RESOURCE_HEADERS = {
   cpu_us_per_req: 'CPU / req', alloc_bytes_per_req: 'Alloc / req', heap_mean_mb: 'Heap mean', heap_peak_mb: 'Heap peak',
   gc_ms_per_s: 'GC', jit_cpu_ms_per_s: 'JIT', threads_peak: 'Threads peak', hikari_active_mean: 'Hikari active mean', hikari_active_peak: 'Hikari active peak',
-  sql_statements_per_req: 'SQL stmts / req', sql_rows_per_req: 'SQL rows / req',
+  sql_statements_per_req: 'SQL stmts / req', sql_rows_per_req: 'SQL rows / req', response_bytes_per_req: 'Response B / req',
 };
 
 /** The newest run as {source, commit, cells: Map("v|s|r" → cell), variants, startup, environment}. */

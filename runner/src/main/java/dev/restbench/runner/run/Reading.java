@@ -10,16 +10,19 @@ import java.util.OptionalLong;
  * Everything the runner reads at one instant of a cell — a window edge or a warmup bin edge: the service's CPU time
  * (process, and its JIT compiler threads separately), PostgreSQL's (postmaster and backends) and the load generator's,
  * each CPU's busy ticks, and optionally one scrape of the service's metrics together with PostgreSQL's count of the
- * statements the service's database has run.
+ * statements the service's database has run and the bytes on the load generator's connections to the service.
  *
  * @param epochMillis when (the clock Gatling stamps its requests with), taken between the CPU readings
  * @param nanoTime    the same instant on the monotonic clock, for durations
  * @param scrape      the metrics scrape at this edge, null when not taken or it failed
  * @param statements  the service database's statements so far, null when not read, unavailable or it failed
+ * @param connections the load generator's connections to the service and their bytes so far (read with the scrape),
+ *                    null when not read or unreadable
  */
 record Reading(long epochMillis, long nanoTime, OptionalLong serviceCpuMicros, Map<Long, Long> jitCpuMicros,
                Map<Long, Long> postgresCpuMicros, OptionalLong loadGeneratorCpuMicros, Map<Integer, long[]> cpuTicks,
-               PrometheusText scrape, StatementStatistics.Counts statements) {
+               PrometheusText scrape, StatementStatistics.Counts statements,
+               Map<String, ConnectionBytes.Counts> connections) {
 
     /**
      * The processes whose CPU a reading covers; any may be absent (a service at a URL, an external database).
@@ -46,6 +49,15 @@ record Reading(long epochMillis, long nanoTime, OptionalLong serviceCpuMicros, M
             return others(cpu, jit, scrape);
         }
 
+        /** The port the load generator connects to; -1 when the base URL names none. */
+        private int servicePort() {
+            java.net.URI uri = java.net.URI.create(service.baseUrl());
+            if (uri.getPort() > 0) {
+                return uri.getPort();
+            }
+            return "https".equals(uri.getScheme()) ? 443 : "http".equals(uri.getScheme()) ? 80 : -1;
+        }
+
         private Reading others(OptionalLong cpu, Map<Long, Long> jit, boolean scrape) {
             long epoch = System.currentTimeMillis();
             long nanos = System.nanoTime();
@@ -54,6 +66,7 @@ record Reading(long epochMillis, long nanoTime, OptionalLong serviceCpuMicros, M
             Map<Integer, long[]> ticks = ProcFs.cpuTicks();
             PrometheusText text = null;
             StatementStatistics.Counts counts = null;
+            Map<String, ConnectionBytes.Counts> connections = null;
             if (scrape) {
                 try {
                     text = service.scrape();
@@ -69,8 +82,12 @@ record Reading(long epochMillis, long nanoTime, OptionalLong serviceCpuMicros, M
                         // a missed reading only leaves the statement metrics of this window out
                     }
                 }
+                int port = servicePort();
+                if (loadGeneratorPid != null && port > 0) {
+                    connections = ConnectionBytes.read(port, loadGeneratorPid);
+                }
             }
-            return new Reading(epoch, nanos, cpu, jit, postgres, loadGenerator, ticks, text, counts);
+            return new Reading(epoch, nanos, cpu, jit, postgres, loadGenerator, ticks, text, counts, connections);
         }
     }
 

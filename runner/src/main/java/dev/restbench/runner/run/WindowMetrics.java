@@ -16,8 +16,9 @@ import java.util.function.Function;
  * The figures of one measured window: from Gatling's requests that ended in it (exact counts and percentiles out of
  * simulation.log), the runner's /proc readings at its two edges, and the service's metric scrapes at those edges
  * (heap, threads and pool figures are therefore the mean and peak of the edge values), and PostgreSQL's statement
- * counters read with those scrapes. Meter names: docs/ARCHITECTURE.md "Metrics"; a metric whose meter is absent (another
- * runtime, a service at a URL) is left out, never written as 0.
+ * counters and the load generator's connection byte counters read with those scrapes. Meter names:
+ * docs/ARCHITECTURE.md "Metrics"; a metric whose meter is absent (another runtime, a service at a URL) is left out,
+ * never written as 0.
  */
 final class WindowMetrics {
     /**
@@ -194,6 +195,12 @@ final class WindowMetrics {
             StatementStatistics.Counts ran = end.statements().minus(start.statements());
             metrics.put("sql_statements_per_req", ran.statements() / (double) count);
             metrics.put("sql_rows_per_req", ran.rows() / (double) count);
+        }
+        if (start.connections() != null && end.connections() != null && count > 0) {
+            // Every byte of the answers, status line and headers included, as the load generator's kernel received
+            // them; the requests in flight at the two edges blur the ratio as they blur the statements'.
+            ConnectionBytes.receivedBetween(start.connections(), end.connections())
+                    .ifPresent(bytes -> metrics.put("response_bytes_per_req", bytes / (double) count));
         }
         series(scrapes, s -> s.sum(MEMORY_USED, "area", "heap")).ifPresent(heap -> {
             metrics.put("heap_mean_mb", mean(heap) / MB);

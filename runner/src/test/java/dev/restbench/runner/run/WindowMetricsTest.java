@@ -19,12 +19,13 @@ class WindowMetricsTest {
         // /proc/stat ticks: 100 per second per CPU.
         Map<Integer, long[]> ticks = Map.of(0, new long[] {sharedBusy, seconds * 100}, 1, new long[] {serviceBusy, seconds * 100});
         return new Reading(seconds * 1000, seconds * 1_000_000_000L, OptionalLong.of(cpu), jit, postgres,
-                OptionalLong.of(gatling), ticks, null, null);
+                OptionalLong.of(gatling), ticks, null, null, null);
     }
 
     private static Reading withStatements(Reading r, long statements, long rows) {
         return new Reading(r.epochMillis(), r.nanoTime(), r.serviceCpuMicros(), r.jitCpuMicros(), r.postgresCpuMicros(),
-                r.loadGeneratorCpuMicros(), r.cpuTicks(), r.scrape(), new StatementStatistics.Counts(statements, rows));
+                r.loadGeneratorCpuMicros(), r.cpuTicks(), r.scrape(), new StatementStatistics.Counts(statements, rows),
+                r.connections());
     }
 
     @Test
@@ -52,7 +53,8 @@ class WindowMetricsTest {
 
     private static Reading withScrape(Reading r, String text) {
         return new Reading(r.epochMillis(), r.nanoTime(), r.serviceCpuMicros(), r.jitCpuMicros(), r.postgresCpuMicros(),
-                r.loadGeneratorCpuMicros(), r.cpuTicks(), PrometheusText.parse(text, r.nanoTime()), r.statements());
+                r.loadGeneratorCpuMicros(), r.cpuTicks(), PrometheusText.parse(text, r.nanoTime()), r.statements(),
+                r.connections());
     }
 
     /**
@@ -86,6 +88,26 @@ class WindowMetricsTest {
                         org.assertj.core.data.Offset.offset(1e-6));
         assertThat(WindowMetrics.of(reading(0, 0, Map.of(), Map.of(), 0, 0, 0), end, List.of(), requests(2000),
                 PINNED, true).metrics()).as("no scrape at an edge").doesNotContainKey("server_us_per_req");
+    }
+
+    private static Reading withConnections(Reading r, Map<String, ConnectionBytes.Counts> connections) {
+        return new Reading(r.epochMillis(), r.nanoTime(), r.serviceCpuMicros(), r.jitCpuMicros(), r.postgresCpuMicros(),
+                r.loadGeneratorCpuMicros(), r.cpuTicks(), r.scrape(), r.statements(), connections);
+    }
+
+    /** A connection opened inside the window counts from zero; one that closed in it is lost (not subtracted). */
+    @Test
+    void responseBytesPerRequestAreTheLoadGeneratorsReceivedBytesOverTheRequests() {
+        Reading start = withConnections(reading(0, 0, Map.of(), Map.of(), 0, 0, 0), Map.of(
+                "127.0.0.1:40000", new ConnectionBytes.Counts(100, 1_000),
+                "127.0.0.1:40001", new ConnectionBytes.Counts(100, 5_000)));
+        Reading end = withConnections(reading(10, 1_000_000, Map.of(), Map.of(), 0, 0, 0), Map.of(
+                "127.0.0.1:40000", new ConnectionBytes.Counts(900, 301_000),
+                "127.0.0.1:40002", new ConnectionBytes.Counts(300, 100_000)));
+        assertThat(WindowMetrics.of(start, end, List.of(), requests(1000), PINNED, true).metrics())
+                .containsEntry("response_bytes_per_req", 400.0);
+        assertThat(WindowMetrics.of(reading(0, 0, Map.of(), Map.of(), 0, 0, 0), end, List.of(), requests(1000),
+                PINNED, true).metrics()).as("no reading at an edge").doesNotContainKey("response_bytes_per_req");
     }
 
     @Test
