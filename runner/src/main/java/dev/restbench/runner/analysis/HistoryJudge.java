@@ -102,6 +102,13 @@ public final class HistoryJudge {
         SeriesVerdict.Side base = past.length == 0 ? null
                 : new SeriesVerdict.Side(allPositive(past) ? Descriptive.geometricMean(past) : Descriptive.mean(past),
                 past.length, 0, null);
+        if (past.length >= PredictionInterval.MIN_HISTORY && value == 0 && java.util.Arrays.stream(past)
+                .allMatch(v -> v == 0)) {
+            // Exactly equal, not a missing ratio: what the cell never does (no SQL on the no-database endpoint).
+            return new SeriesVerdict(point.variant(), point.scenario(), point.regime(), point.metric(), point.unit(),
+                    point.direction(), point.primary(), base, side, 0.0, 0.0, 0.0, null, null, null, past.length,
+                    point.steady(), Verdict.NO_CHANGE, "0 in this run and in every comparable past run");
+        }
         if (past.length < PredictionInterval.MIN_HISTORY || !(value > 0) || !allPositive(past)) {
             String reason = past.length < PredictionInterval.MIN_HISTORY
                     ? past.length + " comparable past run(s), a verdict needs " + PredictionInterval.MIN_HISTORY

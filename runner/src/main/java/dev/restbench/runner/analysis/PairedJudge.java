@@ -114,6 +114,12 @@ public final class PairedJudge {
         boolean steady = b.steady() && h.steady();
         double[] x = pairedBase.stream().mapToDouble(Double::doubleValue).toArray();
         double[] y = pairedHead.stream().mapToDouble(Double::doubleValue).toArray();
+        if (x.length > 0 && allZero(x) && allZero(y)) {
+            // Exactly equal, not a missing ratio: what the cell never does on either side (no SQL statement on the
+            // no-database endpoint, no failed request). A measured 0 is a 0: an absent meter is left out, never 0.
+            return row(any, baseSide, headSide, 0.0, 0.0, 0.0, null, null, x.length, steady, Verdict.NO_CHANGE,
+                    "0 in every start on both sides");
+        }
         if (hasZero(x) || hasZero(y)) {
             return row(any, baseSide, headSide, null, null, null, null, null, x.length, steady, Verdict.NO_VERDICT,
                     "a start measured 0: no ratio");
@@ -184,6 +190,15 @@ public final class PairedJudge {
                 : (java.util.Arrays.stream(values).max().orElse(0) - java.util.Arrays.stream(values).min().orElse(0))
                 / value * 100;
         return new SeriesVerdict.Side(value, values.length, windows, spread);
+    }
+
+    private static boolean allZero(double[] values) {
+        for (double v : values) {
+            if (v != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean hasZero(double[] values) {

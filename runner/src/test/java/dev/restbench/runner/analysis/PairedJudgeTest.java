@@ -489,6 +489,20 @@ class PairedJudgeTest {
         assertThat(row.reason()).contains("measured 0");
     }
 
+    /** A count the cell never has (no SQL on the no-database endpoint): 0 everywhere is exactly no change. */
+    @Test
+    void zeroInEveryStartOnBothSidesIsNoChange() {
+        ObjectNode run = RunFixtures.empty("ab", "abc", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "quick");
+        RunFixtures.cell(run, "jersey--base", "s", "capacity", Map.of("sql_statements_per_req",
+                new double[][] {{0}, {0}}), new int[] {0, 1});
+        RunFixtures.cell(run, "jersey--head", "s", "capacity", Map.of("sql_statements_per_req",
+                new double[][] {{0}, {0}}), new int[] {0, 1});
+        SeriesVerdict row = judge(RunFixtures.record(run)).rows().get(0);
+        assertThat(row.verdict()).isEqualTo(Verdict.NO_CHANGE);
+        assertThat(row.changePct()).isZero();
+        assertThat(row.reason()).contains("0 in every start");
+    }
+
     @Test
     void holmCorrectsThePrimaryFamilyAndBenjaminiHochbergTheOthers() {
         // Raw p-values with known corrections (α = 0.05):
