@@ -229,7 +229,8 @@ public final class DrillCommand implements Callable<Integer> {
      * Runs whose trials may be counted together: one machine and one method, each cut into whole trials. The
      * environment's fingerprint cannot decide it, because its method hash counts the starts per variant, which is
      * exactly what differs between two parts of one drill; so every other part is compared — the environment without
-     * its hashes, the method without {@code startsPerVariant}, the metrics' definitions, the profile and the cells.
+     * its hashes, the method without {@code startsPerVariant}, the definitions of the metrics both define, the profile
+     * and the cells.
      * The scenarios' loads are not in a run's record: the run ids name the commits they were measured at.
      */
     static void checkPoolable(List<RunRecord> runs, int perTrial) {
@@ -273,14 +274,35 @@ public final class DrillCommand implements Callable<Integer> {
         if (!method.equals(otherMethod)) {
             return "the method";
         }
-        if (!first.raw().path("metricDefinitions").equals(run.raw().path("metricDefinitions"))) {
-            return "a metric's definition";
+        String metric = differentDefinition(first, run);
+        if (metric != null) {
+            return "metric " + metric + "'s definition";
         }
         if (!first.profile().equals(run.profile())) {
             return "the profile";
         }
         if (!cells(first).equals(cells(run))) {
             return "the set of cells";
+        }
+        return null;
+    }
+
+    /** What a metric's definition says about what was measured; its words and its judging rules say nothing. */
+    private static final List<String> MEASURED = List.of("version", "unit", "direction", "scope");
+
+    /**
+     * The first metric both runs define as another measurement (version, unit, direction, scope); null when none. A
+     * reworded description or a new minimum effect measures the same; a metric one of them lacks (the catalogue grew
+     * between two parts) changes nothing the other measured: their starts pool for the metrics they share.
+     */
+    private static String differentDefinition(RunRecord first, RunRecord run) {
+        java.util.Map<String, com.fasterxml.jackson.databind.JsonNode> theirs = new java.util.HashMap<>();
+        run.raw().path("metricDefinitions").forEach(definition -> theirs.put(definition.path("id").asText(), definition));
+        for (var definition : first.raw().path("metricDefinitions")) {
+            var other = theirs.get(definition.path("id").asText());
+            if (other != null && MEASURED.stream().anyMatch(field -> !other.path(field).equals(definition.path(field)))) {
+                return definition.path("id").asText();
+            }
         }
         return null;
     }

@@ -198,6 +198,15 @@ class DrillCommandTest {
         RunRecord otherProfile = RunFixtures.record(drill("profile", 8, 6, RunFixtures.FINGERPRINT).raw()
                 .put("profile", "full"));
         RunRecord partTrial = drill("part", 6, 7, RunFixtures.FINGERPRINT);
+        first.raw().withArray("metricDefinitions").addObject().put("id", "cpu_us_per_req").put("minEffectPct", 5.0);
+        RunRecord otherMetric = drill("metric", 8, 6, RunFixtures.FINGERPRINT);
+        otherMetric.raw().withArray("metricDefinitions").addObject().put("id", "cpu_us_per_req")
+                .put("minEffectPct", 5.0).put("version", 2);
+        RunRecord moreMetrics = drill("more", 8, 6, RunFixtures.FINGERPRINT);
+        moreMetrics.raw().withArray("metricDefinitions").addObject().put("id", "cpu_us_per_req")
+                .put("minEffectPct", 3.0).put("description", "reworded");
+        moreMetrics.raw().withArray("metricDefinitions").addObject().put("id", "response_bytes_per_req")
+                .put("minEffectPct", 1.0);
 
         assertThatThrownBy(() -> DrillCommand.checkPoolable(List.of(first, otherMachine), 4))
                 .isInstanceOf(IllegalArgumentException.class)
@@ -210,6 +219,12 @@ class DrillCommandTest {
                 RunFixtures.FINGERPRINT)), 4))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("run first is given twice: its trials would count twice");
+        assertThatThrownBy(() -> DrillCommand.checkPoolable(List.of(first, otherMetric), 4))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("(metric cpu_us_per_req's definition differs)");
+        // A metric the catalogue gained between two parts, another minimum effect or description: the same
+        // measurement, so the parts pool for the metrics they share.
+        DrillCommand.checkPoolable(List.of(first, moreMetrics), 4);
         assertThatThrownBy(() -> DrillCommand.checkPoolable(List.of(first, partTrial), 4))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("run part has 6 rounds, not a whole number of trials of 4");
