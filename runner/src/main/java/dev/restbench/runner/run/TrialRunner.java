@@ -168,10 +168,15 @@ final class TrialRunner {
         }
     }
 
-    /** Every cell in order; a cell that fails because the service died fails the rest of the trial too. */
+    /**
+     * Every cell in order; a cell that fails because the service died fails the rest of the trial too. The warmup's
+     * cycles of load and idle run in the start's first cell only: they let the compilers drain the JVM's own warmup
+     * (docs/method.md, warmup cycles); a later cell finds the stack compiled and warms until steady as before.
+     */
     private void measureCells(RunPlan.Trial trial, int index, ServiceUnderTest service, String database)
             throws IOException, InterruptedException {
         Manifest.Profile profile = context.selection().profile();
+        boolean firstCell = true;
         for (RunPlan.Cell cell : trial.cells()) {
             RunResults.CellKey key = new RunResults.CellKey(trial.variant().name(), cell.scenario().name(), cell.regime());
             if (ChildProcesses.shuttingDown()) {
@@ -186,8 +191,10 @@ final class TrialRunner {
             Manifest.Warmup w = profile.warmup();
             CellSession.Plan plan = new CellSession.Plan(cell.scenario().simulation(), properties(trial, cell, service),
                     cell.regime(), new SteadyState.Rule(w.minSeconds(), w.maxSeconds(), w.stableSeconds(),
-                    w.maxJitMsPerS(), w.maxDriftPct()), w.cycles(), profile.windows(), profile.windowSeconds(),
+                    w.maxJitMsPerS(), w.maxDriftPct()), firstCell ? w.cycles() : null, profile.windows(),
+                    profile.windowSeconds(),
                     context.manifest().errorBudget().maxErrorPct(), context.manifest().errorBudget().capacityP99Ms());
+            firstCell = false;
             long t = System.nanoTime();
             CellSession.Outcome outcome = cells.run(plan, service, database, work,
                     context.runDir().resolve("logs").resolve(cellName + ".gatling.log"),
