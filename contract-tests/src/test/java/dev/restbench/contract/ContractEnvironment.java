@@ -6,7 +6,9 @@ import dev.restbench.manifest.LaunchCommand;
 import dev.restbench.manifest.Manifest;
 import dev.restbench.manifest.Runtimes;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,15 +20,19 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
  * What every suite runs against, shared by all test classes of the run: ONE embedded PostgreSQL (logging every
  * statement to a csv log, which {@link StatementLog} reads), a template database with the small dataset, and one
  * process per variant, started on first use with its own fresh copy of the template. Everything is stopped when the
- * whole test run ends (JUnit's root store), or by a shutdown hook if the JVM is told to stop first.
+ * whole test run ends (JUnit's root store), or by a shutdown hook if the JVM is told to stop first. A test that
+ * fails against one variant carries what that variant printed while the test ran: a 5xx seen once in CI (a race,
+ * a timeout) is then explained by the failure itself, not by a log on a machine that is gone.
  */
-final class ContractEnvironment implements BeforeAllCallback {
+final class ContractEnvironment implements BeforeAllCallback, BeforeTestExecutionCallback,
+        TestExecutionExceptionHandler {
 
     static final String TEMPLATE = "contract_template";
     static final Path OUTPUT = Path.of("target", "contract-logs").toAbsolutePath();
@@ -53,6 +59,59 @@ final class ContractEnvironment implements BeforeAllCallback {
     public void beforeAll(ExtensionContext context) {
         context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL)
                 .getOrComputeIfAbsent(ContractEnvironment.class, key -> new Shutdown(), Shutdown.class);
+    }
+
+    private static final ExtensionContext.Namespace OUTPUT_OFFSETS =
+            ExtensionContext.Namespace.create(ContractEnvironment.class, "output-offsets");
+
+    @Override
+    public void beforeTestExecution(ExtensionContext context) {
+        variantUnderTest(context).ifPresent(process ->
+                context.getStore(OUTPUT_OFFSETS).put(process.variant, process.outputSize()));
+    }
+
+    /** An assertion failure gets the variant's output during the test in its message; any other failure as a
+     * suppressed exception. */
+    @Override
+    public void handleTestExecutionException(ExtensionContext context, Throwable failure) throws Throwable {
+        Optional<VariantProcess> process = variantUnderTest(context);
+        if (process.isEmpty()) {
+            throw failure;
+        }
+        Long offset = context.getStore(OUTPUT_OFFSETS).get(process.get().variant, Long.class);
+        String printed = process.get().outputSince(offset == null ? 0 : offset);
+        String output = process.get().variant + (printed.isBlank() ? " printed nothing during this test"
+                : "'s output during this test (its last 80 lines):\n" + printed);
+        if (failure instanceof AssertionError) {
+            AssertionError withOutput = new AssertionError(failure.getMessage() + "\n" + output, failure);
+            withOutput.setStackTrace(failure.getStackTrace()); // the summary still names the test's line
+            throw withOutput;
+        }
+        failure.addSuppressed(new IllegalStateException(output));
+        throw failure;
+    }
+
+    /**
+     * The running variant a test runs against: the suites are parameterized by variant and their invocations are
+     * named by it first ({@code "{0}"}, {@code "{0}: {1}"}, {@code "{0} ({1})"}), so the nearest enclosing context
+     * whose name is a started variant's, alone or followed by a space or a colon, is the one.
+     */
+    static synchronized Optional<VariantProcess> variantUnderTest(ExtensionContext context) {
+        for (Optional<ExtensionContext> at = Optional.of(context); at.isPresent(); at = at.get().getParent()) {
+            String name = at.get().getDisplayName();
+            Optional<VariantProcess> named = processes.values().stream()
+                    .filter(process -> namesVariant(name, process.variant))
+                    .findFirst();
+            if (named.isPresent()) {
+                return named;
+            }
+        }
+        return Optional.empty();
+    }
+
+    static boolean namesVariant(String displayName, String variant) {
+        return displayName.equals(variant) || displayName.startsWith(variant + " ")
+                || displayName.startsWith(variant + ":");
     }
 
     static synchronized PostgresServer postgres() {

@@ -17,8 +17,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One variant as a child process, started with the command benchmarks.json gives it (expanded by the shared
- * LaunchCommand), ready once its health path answers 200. Its output goes to a file whose tail is put in every
- * failure.
+ * LaunchCommand), ready once its health path answers 200. Its output goes to a file: its tail is put in a failure to
+ * start, and what it printed during a test in that test's failure (ContractEnvironment).
  */
 final class VariantProcess implements AutoCloseable {
 
@@ -92,12 +92,31 @@ final class VariantProcess implements AutoCloseable {
     }
 
     String outputTail() {
+        return outputSince(0);
+    }
+
+    /** How many bytes of output there are so far: where a test's share of the output begins. */
+    long outputSize() {
         try {
-            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 80), lines.size()));
+            return Files.size(log);
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    /** The last 80 lines of what the variant printed from byte {@code offset} on (from {@link #outputSize}). */
+    String outputSince(long offset) {
+        try {
+            return lastLines(Files.readAllBytes(log), offset, 80);
         } catch (IOException e) {
             return "(cannot read " + log + ": " + e + ")";
         }
+    }
+
+    static String lastLines(byte[] output, long offset, int count) {
+        int from = (int) Math.min(Math.max(offset, 0), output.length);
+        List<String> lines = new String(output, from, output.length - from, StandardCharsets.UTF_8).lines().toList();
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - count), lines.size()));
     }
 
     boolean isAlive() {
