@@ -24,6 +24,9 @@ import java.util.function.Function;
  * group of variants that are alike in every other key ({@link Kind#ALONG}: jersey against jersey-jpa — the cost of the
  * data access on one framework). The connection pool often comes with the data-access library (Sequelize brings its
  * own), so a pair may differ in it too; each ratio's differing keys are printed beside it wherever it is shown.
+ * Where the data access is not in play — every cell's window ran no SQL statement, as PostgreSQL counted them (the
+ * no-database workload) — there is only the comparison across: holding it fixed would split the variants by a
+ * library none of them called.
  */
 record CpuComparisons(List<Comparison> scenarios) {
 
@@ -31,6 +34,8 @@ record CpuComparisons(List<Comparison> scenarios) {
     static final String REGIME = "capacity";
     /** The classification key comparisons hold fixed, and compare along. */
     static final String HELD_FIXED = "dataAccess";
+    /** What says whether the data access was in play: PostgreSQL's count of the statements per request. */
+    static final String STATEMENTS = "sql_statements_per_req";
     /** Keys a pair along {@link #HELD_FIXED} may differ in besides it: those that come with the data access. */
     private static final Set<String> COMES_WITH_IT = Set.of("connectionPool");
 
@@ -80,6 +85,9 @@ record CpuComparisons(List<Comparison> scenarios) {
                     .sorted(Comparator.comparingDouble(c -> c.metrics().get(METRIC).value()))
                     .toList();
             compare(scenario.name(), Kind.ACROSS, null, null, ok).ifPresent(out::add);
+            if (!dataAccessInPlay(ok)) {
+                continue;
+            }
             Map<String, List<RunResults.CellSummary>> byValue = groups(ok, variants, labels -> labels.get(HELD_FIXED));
             if (byValue.size() > 1) {
                 byValue.forEach((value, members) ->
@@ -91,6 +99,12 @@ record CpuComparisons(List<Comparison> scenarios) {
                             .ifPresent(out::add));
         }
         return new CpuComparisons(out);
+    }
+
+    /** False only when every cell counted its statements and ran none; unknown counts keep it in play. */
+    private static boolean dataAccessInPlay(List<RunResults.CellSummary> cells) {
+        return cells.stream().anyMatch(c -> !c.metrics().containsKey(STATEMENTS)
+                || c.metrics().get(STATEMENTS).value() > 0);
     }
 
     /** The variants' cells grouped by a signature of their labels, in the order given (least CPU first). */

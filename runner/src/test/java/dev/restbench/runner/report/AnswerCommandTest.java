@@ -92,6 +92,33 @@ class AnswerCommandTest {
                 + AnswerCommand.END + "\n\nmore\n");
     }
 
+    /** A second answer in the same README: its own markers, another classification key beside the variants. */
+    @Test
+    void writesASecondAnswerBetweenNamedMarkersWithAnotherKey(@TempDir Path dir) throws Exception {
+        Path run = Files.createDirectories(dir.resolve("run"));
+        Files.writeString(run.resolve("run.json"), RUN.replace("{\"dataAccess\": \"jdbc\"}",
+                "{\"dataAccess\": \"jdbc\", \"threading\": \"platform\"}").replace("{\"dataAccess\": \"pg\"}",
+                "{\"dataAccess\": \"pg\", \"threading\": \"event-loop\"}"));
+        Path readme = dir.resolve("README.md");
+        String first = AnswerCommand.BEGIN + "\nfirst\n" + AnswerCommand.END + "\n";
+        Files.writeString(readme, first + "<!-- answer:cache-read:begin -->\nold\n<!-- answer:cache-read:end -->\n");
+
+        Bench.Result result = Bench.run("answer", run.toString(), "--column", "threading", "--readme",
+                readme.toString(), "--marker", "cache-read");
+
+        assertThat(result.exit()).as(result.err()).isZero();
+        String table = TABLE.replace("| data access |", "| threading |").replace("| jdbc |", "| platform |")
+                .replace("| pg |", "| event-loop |").replace("--readme README.md`",
+                        "--column threading --readme README.md --marker cache-read`");
+        assertThat(Files.readString(readme)).as("the unnamed answer untouched").isEqualTo(first
+                + "<!-- answer:cache-read:begin -->\n" + table + "<!-- answer:cache-read:end -->\n");
+        assertThat(Bench.run("answer", run.toString(), "--column", "threads").err())
+                .contains("no variant of the run is classified by 'threads'");
+        assertThat(Bench.run("answer", run.toString(), "--readme", readme.toString(), "--marker", "other").err())
+                .contains("<!-- answer:other:begin -->");
+        assertThat(AnswerCommand.label("connectionPool")).isEqualTo("connection pool");
+    }
+
     @Test
     void saysWhichScenarioWhenTheRunComparedSeveral() throws Exception {
         JsonNode run = new ObjectMapper().readTree(RUN.replace("\"comparisons\": [{",

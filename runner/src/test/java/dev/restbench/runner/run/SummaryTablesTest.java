@@ -101,12 +101,9 @@ class SummaryTablesTest {
      */
     @Test
     void theAnswerHoldsTheDataAccessFixedAndShowsItsCostPerFramework() {
-        Path root = Path.of("..").toAbsolutePath().normalize();
-        Manifest manifest = ManifestLoader.load(root.resolve("benchmarks.json"));
-        List<String> variants = List.of("jersey", "jersey-jpa", "quarkus", "spring-mvc");
-        RunSelection selection = RunSelection.of(manifest, RunCommandTest.options("--root", root.toString(),
-                "--profile", "quick", "--variants",
-                String.join(",", variants), "--scenarios", "read-heavy", "--seed", "1"));
+        Manifest manifest = ManifestLoader.load(ROOT.resolve("benchmarks.json"));
+        List<String> variants = FOUR_STACKS;
+        RunSelection selection = fourStacks(manifest, "read-heavy");
         RunResults results = new RunResults(selection);
         Map<String, double[]> cpu = Map.of("jersey", new double[] {100, 110}, "jersey-jpa", new double[] {150, 165},
                 "quarkus", new double[] {80, 88}, "spring-mvc", new double[] {200, 220});
@@ -132,6 +129,39 @@ class SummaryTablesTest {
                     dataAccess alone (all else alike): jersey → jersey-jpa 1.5× (1.1–2.0) [dataAccess]
                 """);;
         assertThat(answer.lines()).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(100));
+    }
+
+    /**
+     * Where no cell ran a SQL statement (the no-database workload), the data access is not in play: the answer
+     * compares across the variants only, without splitting them by a library none of them called.
+     */
+    @Test
+    void withoutSqlTheAnswerDoesNotHoldTheDataAccessFixed() {
+        Manifest manifest = ManifestLoader.load(ROOT.resolve("benchmarks.json"));
+        List<String> variants = FOUR_STACKS;
+        RunSelection selection = fourStacks(manifest, "cache-read");
+        for (double statements : new double[] {0.0, 0.01}) {
+            RunResults results = new RunResults(selection);
+            for (String variant : variants) {
+                int trial = results.startTrial(variant);
+                Map<String, Double> metrics = new LinkedHashMap<>();
+                metrics.put("throughput", 1000.0);
+                metrics.put("cpu_us_per_req", variant.equals("jersey-jpa") ? 55.0 : 50.0);
+                metrics.put("sql_statements_per_req", variant.equals("quarkus") ? statements : 0.0);
+                List<CellSession.Window> windows = List.of(new CellSession.Window(0, 5, metrics, null));
+                results.add(new RunResults.CellKey(variant, "cache-read", "capacity"), new RunResults.TrialResult(
+                        trial, 0, new CellSession.Outcome(true, null, 30, true, null, windows, null, Map.of(), "r",
+                                null)));
+            }
+            String answer = new SummaryTables(manifest, selection, results).answer();
+            assertThat(answer).contains("cache-read: ");
+            if (statements == 0) {
+                assertThat(answer).doesNotContain("with dataAccess").doesNotContain("alone");
+            } else {
+                assertThat(answer).as("one statement counted puts the data access in play")
+                        .contains("with dataAccess jdbc").contains("dataAccess alone");
+            }
+        }
     }
 
     /**
@@ -164,6 +194,15 @@ class SummaryTablesTest {
         assertThat(answer).contains("SQL statements per request (capacity, counted by PostgreSQL): join-filter ⚠ not"
                 + " the same SQL work:\n  jersey 2.00, spring-mvc 2.00, spring-data-rest 2.21; mixed 1.50–1.52 for every"
                 + " variant; heavy-body\n  2.00 for every variant\n");
+    }
+
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    /** Two frameworks on two data accesses each, and their alike-but-for-it pair (jersey, jersey-jpa). */
+    private static final List<String> FOUR_STACKS = List.of("jersey", "jersey-jpa", "quarkus", "spring-mvc");
+
+    private static RunSelection fourStacks(Manifest manifest, String scenario) {
+        return RunSelection.of(manifest, RunCommandTest.options("--root", ROOT.toString(), "--profile", "quick",
+                "--variants", String.join(",", FOUR_STACKS), "--scenarios", scenario, "--seed", "1"));
     }
 
     private static CellSession.Outcome outcome(double rps, long p99) {
