@@ -117,6 +117,9 @@ public final class MergeCommand implements Callable<Integer> {
         if (records.size() > 1) {
             merged.put("runId", first.path("runId").asText() + "-merged" + records.size());
             merged.remove("timings"); // wall-time splits of different machines do not add up
+            // Each shard compared only its own variants; the first shard's comparisons would stand for the whole run.
+            // No comparison is better than a wrong one until the merge computes them over every shard's cells.
+            merged.remove("comparisons");
         }
 
         Files.createDirectories(out);

@@ -25,8 +25,10 @@ class MergeCommandTest {
                  "startedAt":"2026-11-21T00:0%s:00Z","finishedAt":"2026-11-21T01:0%s:00Z",
                  "commit":{"id":"abc1234"},"environment":{"fingerprint":"%s"},
                  "variants":[{"name":"%s","startup":{}}],
-                 "cells":[{"variant":"%s","scenario":"read-heavy","regime":"latency","status":"%s"}]}
-                """.formatted(status, variant.length() % 10, variant.length() % 10, fingerprint, variant, variant, status));
+                 "cells":[{"variant":"%s","scenario":"read-heavy","regime":"latency","status":"%s"}],
+                 "comparisons":[{"scenario":"read-heavy","kind":"across","best":"%s","ratios":[]}]}
+                """.formatted(status, variant.length() % 10, variant.length() % 10, fingerprint, variant, variant, status,
+                variant));
         Files.writeString(dir.resolve("bench-throughput.json"),
                 "[{\"name\":\"%s/read-heavy/latency/throughput\",\"unit\":\"req/s\",\"value\":1,\"range\":\"± 0\",\"extra\":\"\"}]"
                         .formatted(variant));
@@ -48,6 +50,7 @@ class MergeCommandTest {
         assertThat(run.path("variants").findValuesAsText("name")).containsExactly("jersey", "spring-mvc");
         assertThat(run.path("status").asText()).isEqualTo("failed");
         assertThat(run.path("runId").asText()).isEqualTo("20261121T000000Z-abc1234-merged2");
+        assertThat(run.has("comparisons")).as("no shard's comparisons stand for the merged run").isFalse();
         assertThat(Json.MAPPER.readTree(out.resolve("bench-throughput.json").toFile())).hasSize(2);
         assertThat(out.resolve("gatling/jersey-read-heavy-latency-r0/index.html")).hasContent("jersey");
         assertThat(out.resolve("gatling/spring-mvc-read-heavy-latency-r0/index.html")).hasContent("spring-mvc");
