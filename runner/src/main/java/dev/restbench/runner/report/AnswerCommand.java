@@ -3,6 +3,7 @@ package dev.restbench.runner.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.restbench.runner.UsageException;
 import dev.restbench.runner.analysis.RunRecord;
+import dev.restbench.runner.run.CpuComparisons;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -133,6 +134,17 @@ public final class AnswerCommand implements Callable<Integer> {
      * carries an ORM for the framework's.
      */
     private static java.util.Optional<String> heldFixed(JsonNode run, String scenario) {
+        List<Double> statements = new ArrayList<>();
+        for (JsonNode cell : run.path("cells")) {
+            if (scenario.equals(cell.path("scenario").asText()) && "capacity".equals(cell.path("regime").asText())
+                    && "ok".equals(cell.path("status").asText("ok"))) {
+                JsonNode n = cell.path("metrics").path(CpuComparisons.STATEMENTS).path("value");
+                statements.add(n.isNumber() ? n.asDouble() : null);
+            }
+        }
+        if (!CpuComparisons.dataAccessInPlay(statements)) {
+            return java.util.Optional.empty(); // a run from before the rule may carry them: see CpuComparisons
+        }
         List<String> within = new ArrayList<>();
         List<String> along = new ArrayList<>();
         for (JsonNode c : run.path("comparisons")) {

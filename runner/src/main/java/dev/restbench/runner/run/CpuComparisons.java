@@ -28,14 +28,14 @@ import java.util.function.Function;
  * no-database workload) — there is only the comparison across: holding it fixed would split the variants by a
  * library none of them called.
  */
-record CpuComparisons(List<Comparison> scenarios) {
+public record CpuComparisons(List<Comparison> scenarios) {
 
     static final String METRIC = "cpu_us_per_req";
     static final String REGIME = "capacity";
     /** The classification key comparisons hold fixed, and compare along. */
     static final String HELD_FIXED = "dataAccess";
     /** What says whether the data access was in play: PostgreSQL's count of the statements per request. */
-    static final String STATEMENTS = "sql_statements_per_req";
+    public static final String STATEMENTS = "sql_statements_per_req";
     /** Keys a pair along {@link #HELD_FIXED} may differ in besides it: those that come with the data access. */
     private static final Set<String> COMES_WITH_IT = Set.of("connectionPool");
 
@@ -101,10 +101,18 @@ record CpuComparisons(List<Comparison> scenarios) {
         return new CpuComparisons(out);
     }
 
-    /** False only when every cell counted its statements and ran none; unknown counts keep it in play. */
     private static boolean dataAccessInPlay(List<RunResults.CellSummary> cells) {
-        return cells.stream().anyMatch(c -> !c.metrics().containsKey(STATEMENTS)
-                || c.metrics().get(STATEMENTS).value() > 0);
+        return dataAccessInPlay(cells.stream().map(c -> c.metrics().containsKey(STATEMENTS)
+                ? c.metrics().get(STATEMENTS).value() : null).toList());
+    }
+
+    /**
+     * Whether the data access was in play in cells that ran these SQL statements per request (null: not counted):
+     * false only when every cell counted its statements and ran none. Public for the README's answer, which reads
+     * the same rule off run.json.
+     */
+    public static boolean dataAccessInPlay(java.util.Collection<Double> statementsPerRequest) {
+        return statementsPerRequest.stream().anyMatch(n -> n == null || n > 0);
     }
 
     /** The variants' cells grouped by a signature of their labels, in the order given (least CPU first). */

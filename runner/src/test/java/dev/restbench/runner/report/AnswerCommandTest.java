@@ -75,6 +75,11 @@ class AnswerCommandTest {
                 + " jersey-jpa 1.3×.\n");
         assertThat(AnswerCommand.render(run, null)).as("one scenario compared across, whatever else").isEqualTo(
                 AnswerCommand.render(run, "point-read"));
+
+        JsonNode withoutSql = new ObjectMapper().readTree(RUN.replace("\"comparisons\": [", "\"comparisons\": [" + within)
+                .replace("\"metrics\": {", "\"metrics\": {\"sql_statements_per_req\": {\"value\": 0.0, \"n\": 1}, "));
+        assertThat(AnswerCommand.render(withoutSql, "point-read")).as("no SQL ran: the data access was not in play")
+                .isEqualTo(TABLE);
     }
 
     @Test
