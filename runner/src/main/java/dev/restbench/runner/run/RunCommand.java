@@ -36,7 +36,8 @@ import java.util.concurrent.Callable;
 public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--profile", paramLabel = "<name>",
-            description = "smoke | quick | full | matrix (default: the manifest's defaultProfile, quick)")
+            description = "one of the manifest's profiles (an unknown name lists them; default: its defaultProfile,"
+                    + " quick)")
     private String profile;
 
     @Option(names = "--manifest", paramLabel = "<file>", description = "manifest (default: <root>/benchmarks.json)")
