@@ -268,7 +268,7 @@ public final class AbCommand implements Callable<Integer> {
             design = Design.read(dir.resolve(Design.FILE), baseRef, headRef,
                     () -> MetricRules.of(Manifests.load(rootOption.path().resolve("benchmarks.json"))));
             for (String side : List.of("base", "head")) {
-                if (InterleavedRun.select(run, side, null).raw().path("cells").isEmpty()) {
+                if (InterleavedRun.select(run, side, null).cells().isEmpty()) {
                     throw new IllegalArgumentException(dir + ": the run has no " + side + " side (<variant>--" + side + ")");
                 }
             }

@@ -50,7 +50,7 @@ record Design(String base, String head, double alpha, MetricRules rules, String 
     }
 
     Judgement judge(RunRecord run) {
-        int rounds = run.raw().path("plan").path("rounds").asInt();
+        int rounds = run.plannedRounds();
         String level = recordedLooks > 0
                 ? String.format(Locale.ROOT, "%d look(s) at α/%d (an ab.json of schema 1)", recordedLooks, recordedLooks)
                 : "judged once, after the last round";

@@ -259,16 +259,17 @@ public final class DrillCommand implements Callable<Integer> {
         var environment = (ObjectNode) first.environment().deepCopy();
         var otherEnvironment = (ObjectNode) run.environment().deepCopy();
         for (var node : List.of(environment, otherEnvironment)) {
-            node.remove(List.of("fingerprint", "methodHash", "manifestHash"));
+            node.remove(RunRecord.FINGERPRINT);
+            node.remove(RunRecord.ENVIRONMENT_HASHES);
         }
         if (!environment.equals(otherEnvironment)) {
             return "the environment";
         }
-        var method = first.raw().path("method").deepCopy();
-        var otherMethod = run.raw().path("method").deepCopy();
+        var method = first.method().deepCopy();
+        var otherMethod = run.method().deepCopy();
         for (var node : List.of(method, otherMethod)) {
             if (node instanceof ObjectNode object) {
-                object.remove("startsPerVariant");
+                object.remove(RunRecord.METHOD_STARTS_PER_VARIANT);
             }
         }
         if (!method.equals(otherMethod)) {
@@ -288,7 +289,8 @@ public final class DrillCommand implements Callable<Integer> {
     }
 
     /** What a metric's definition says about what was measured; its words and its judging rules say nothing. */
-    private static final List<String> MEASURED = List.of("version", "unit", "direction", "scope");
+    private static final List<String> MEASURED = List.of(RunRecord.DEFINITION_VERSION, RunRecord.DEFINITION_UNIT,
+            RunRecord.DEFINITION_DIRECTION, RunRecord.DEFINITION_SCOPE);
 
     /**
      * The first metric both runs define as another measurement (version, unit, direction, scope); null when none. A
@@ -297,11 +299,14 @@ public final class DrillCommand implements Callable<Integer> {
      */
     private static String differentDefinition(RunRecord first, RunRecord run) {
         java.util.Map<String, com.fasterxml.jackson.databind.JsonNode> theirs = new java.util.HashMap<>();
-        run.raw().path("metricDefinitions").forEach(definition -> theirs.put(definition.path("id").asText(), definition));
-        for (var definition : first.raw().path("metricDefinitions")) {
-            var other = theirs.get(definition.path("id").asText());
+        run.metricDefinitions().forEach(definition -> theirs.put(definition.path(RunRecord.DEFINITION_ID).asText(),
+                definition));
+        for (var definition : first.metricDefinitions()) {
+            var other = theirs.get(definition.path(RunRecord.DEFINITION_ID).asText());
+            // A record written before versions were (2026-11-27) differs from one with them: pooled, they might mix two
+            // versions of a metric, so the drill refuses rather than guesses.
             if (other != null && MEASURED.stream().anyMatch(field -> !other.path(field).equals(definition.path(field)))) {
-                return definition.path("id").asText();
+                return definition.path(RunRecord.DEFINITION_ID).asText();
             }
         }
         return null;
@@ -309,14 +314,13 @@ public final class DrillCommand implements Callable<Integer> {
 
     private static Set<String> cells(RunRecord run) {
         Set<String> cells = new TreeSet<>();
-        run.raw().path("cells").forEach(cell -> cells.add(cell.path("variant").asText() + "/"
-                + cell.path("scenario").asText() + "/" + cell.path("regime").asText()));
+        run.cells().forEach(cell -> cells.add(cell.key()));
         return cells;
     }
 
     /** The rounds the run's plan holds. */
     private static int plannedRounds(RunRecord run) {
-        return run.raw().path("plan").path("rounds").asInt();
+        return run.plannedRounds();
     }
 
     /** The whole report for one drill run. */
@@ -416,19 +420,19 @@ public final class DrillCommand implements Callable<Integer> {
         List<Double> warmups = new ArrayList<>();
         int unsteady = 0;
         for (RunRecord run : runs) {
-            var raw = run.raw();
-            int runStarts = raw.path("plan").path("order").size();
-            var timings = raw.path("timings");
-            if (runStarts == 0 || !timings.has("totalS")) {
+            int runStarts = run.startsRun();
+            Double total = run.timing(RunRecord.TIMING_TOTAL_S);
+            if (runStarts == 0 || total == null) {
                 continue;
             }
-            wall += timings.path("totalS").asDouble() - timings.path("postgresAndDatasetS").asDouble(0);
+            Double setUp = run.timing(RunRecord.TIMING_POSTGRES_AND_DATASET_S);
+            wall += total - (setUp == null ? 0 : setUp);
             starts += runStarts;
-            for (var cell : raw.path("cells")) {
-                for (var trial : cell.path("trials")) {
-                    if ("ok".equals(trial.path("status").asText()) && trial.has("warmupSeconds")) {
-                        warmups.add(trial.path("warmupSeconds").asDouble());
-                        if (!trial.path("steady").asBoolean(true)) {
+            for (RunRecord.Cell cell : run.cells()) {
+                for (RunRecord.Trial trial : cell.trials()) {
+                    if (!trial.failed() && trial.warmupSeconds() != null) {
+                        warmups.add(trial.warmupSeconds());
+                        if (!trial.steady()) {
                             unsteady++;
                         }
                     }
@@ -448,15 +452,15 @@ public final class DrillCommand implements Callable<Integer> {
     /** The part of a copy's record measured in rounds [from, to): the same cells with only those starts. */
     static RunRecord rounds(RunRecord copy, int from, int to) {
         var raw = copy.raw().deepCopy();
-        for (var cell : raw.withArray("cells")) {
-            var trials = (com.fasterxml.jackson.databind.node.ArrayNode) cell.path("trials");
+        for (var cell : raw.withArray(RunRecord.CELLS)) {
+            var trials = (com.fasterxml.jackson.databind.node.ArrayNode) cell.path(RunRecord.CELL_TRIALS);
             // A failed start (recorded per start) is a trial without values: the values follow the measured trials.
             List<Integer> keep = new ArrayList<>();
             var keptTrials = raw.arrayNode();
             int measured = 0;
             for (int i = 0; i < trials.size(); i++) {
-                int round = trials.get(i).path("round").asInt();
-                boolean failed = "failed".equals(trials.get(i).path("status").asText());
+                int round = trials.get(i).path(RunRecord.TRIAL_ROUND).asInt(i);
+                boolean failed = "failed".equals(trials.get(i).path(RunRecord.TRIAL_STATUS).asText());
                 if (round >= from && round < to) {
                     keptTrials.add(trials.get(i));
                     if (!failed) {
@@ -465,31 +469,32 @@ public final class DrillCommand implements Callable<Integer> {
                 }
                 measured += failed ? 0 : 1;
             }
-            ((ObjectNode) cell).set("trials", keptTrials);
-            if (keep.isEmpty() && "ok".equals(cell.path("status").asText())) {
-                ((ObjectNode) cell).put("status", "failed").put("reason", "every start of these rounds failed");
-                ((ObjectNode) cell).remove("metrics");
+            ((ObjectNode) cell).set(RunRecord.CELL_TRIALS, keptTrials);
+            if (keep.isEmpty() && "ok".equals(cell.path(RunRecord.CELL_STATUS).asText())) {
+                ((ObjectNode) cell).put(RunRecord.CELL_STATUS, "failed").put(RunRecord.CELL_REASON,
+                        "every start of these rounds failed");
+                ((ObjectNode) cell).remove(RunRecord.CELL_METRICS);
             }
-            cell.path("metrics").properties().forEach(e -> {
+            cell.path(RunRecord.CELL_METRICS).properties().forEach(e -> {
                 var metric = (ObjectNode) e.getValue();
                 var values = raw.arrayNode();
                 var windows = raw.arrayNode();
                 keep.forEach(i -> {
-                    values.add(metric.path("values").get(i));
-                    windows.add(metric.path("windows").get(i));
+                    values.add(metric.path(RunRecord.SUMMARY_VALUES).get(i));
+                    windows.add(metric.path(RunRecord.SUMMARY_WINDOWS).get(i));
                 });
-                metric.set("values", values);
-                metric.set("windows", windows);
+                metric.set(RunRecord.SUMMARY_VALUES, values);
+                metric.set(RunRecord.SUMMARY_WINDOWS, windows);
             });
         }
-        for (var variant : raw.withArray("variants")) {
-            variant.path("startup").properties().forEach(e -> {
+        for (var variant : raw.withArray(RunRecord.VARIANTS)) {
+            variant.path(RunRecord.VARIANT_STARTUP).properties().forEach(e -> {
                 var metric = (ObjectNode) e.getValue();
                 var values = raw.arrayNode();
-                for (int i = from; i < Math.min(to, metric.path("values").size()); i++) {
-                    values.add(metric.path("values").get(i));
+                for (int i = from; i < Math.min(to, metric.path(RunRecord.SUMMARY_VALUES).size()); i++) {
+                    values.add(metric.path(RunRecord.SUMMARY_VALUES).get(i));
                 }
-                metric.set("values", values);
+                metric.set(RunRecord.SUMMARY_VALUES, values);
             });
         }
         return RunRecord.of(raw, copy.runId() + " rounds " + from + "-" + to);

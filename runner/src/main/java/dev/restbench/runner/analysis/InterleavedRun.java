@@ -1,6 +1,5 @@
 package dev.restbench.runner.analysis;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.restbench.runner.io.Json;
@@ -29,29 +28,31 @@ public final class InterleavedRun {
         ObjectNode raw = run.raw().deepCopy();
         String suffix = SEPARATOR + label;
         ArrayNode variants = Json.MAPPER.createArrayNode();
-        for (JsonNode variant : raw.path("variants")) {
-            String name = variant.path("name").asText();
-            if (name.endsWith(suffix)) {
-                ObjectNode copy = (ObjectNode) variant.deepCopy();
-                copy.put("name", name.substring(0, name.length() - suffix.length()));
+        for (RunRecord.Variant variant : run.variants()) {
+            if (variant.name().endsWith(suffix)) {
+                ObjectNode copy = (ObjectNode) variant.raw().deepCopy();
+                copy.put(RunRecord.VARIANT_NAME, strip(variant.name(), suffix));
                 variants.add(copy);
             }
         }
         ArrayNode cells = Json.MAPPER.createArrayNode();
-        for (JsonNode cell : raw.path("cells")) {
-            String name = cell.path("variant").asText();
-            if (name.endsWith(suffix)) {
-                ObjectNode copy = (ObjectNode) cell.deepCopy();
-                copy.put("variant", name.substring(0, name.length() - suffix.length()));
+        for (RunRecord.Cell cell : run.cells()) {
+            if (cell.variant().endsWith(suffix)) {
+                ObjectNode copy = (ObjectNode) cell.raw().deepCopy();
+                copy.put(RunRecord.CELL_VARIANT, strip(cell.variant(), suffix));
                 cells.add(copy);
             }
         }
-        raw.set("variants", variants);
-        raw.set("cells", cells);
-        raw.put("runId", run.runId() + "-" + label);
+        raw.set(RunRecord.VARIANTS, variants);
+        raw.set(RunRecord.CELLS, cells);
+        raw.put(RunRecord.RUN_ID, run.runId() + "-" + label);
         if (commit != null) {
-            ((ObjectNode) raw.path("commit")).put("id", commit);
+            ((ObjectNode) raw.path(RunRecord.COMMIT)).put(RunRecord.COMMIT_ID, commit);
         }
         return RunRecord.of(raw, run.runId() + " (" + label + ")");
+    }
+
+    private static String strip(String name, String suffix) {
+        return name.substring(0, name.length() - suffix.length());
     }
 }

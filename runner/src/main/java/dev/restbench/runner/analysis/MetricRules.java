@@ -167,19 +167,21 @@ public final class MetricRules {
      * rules in it gets {@link #uniform} at {@code fallbackMinEffectPct} (every metric judged, one minimum effect).
      */
     public static MetricRules ofRecord(RunRecord record, double fallbackMinEffectPct) {
-        return ofRecord(record.raw().path("metricDefinitions"), fallbackMinEffectPct);
+        return ofRecord(record.metricDefinitions(), fallbackMinEffectPct);
     }
 
     static MetricRules ofRecord(JsonNode metricDefinitions, double fallbackMinEffectPct) {
         ObjectNode byId = Json.MAPPER.createObjectNode();
         for (JsonNode definition : metricDefinitions) {
-            if (!definition.path("minEffectPct").isNumber() && !definition.path("reciprocalOf").isTextual()) {
+            if (!definition.path(RunRecord.DEFINITION_MIN_EFFECT_PCT).isNumber()
+                    && !definition.path(RunRecord.DEFINITION_RECIPROCAL_OF).isTextual()) {
                 return uniform(fallbackMinEffectPct);
             }
-            ObjectNode rule = byId.putObject(definition.path("id").asText());
-            rule.set("minEffectPct", definition.path("minEffectPct").isNumber() ? definition.get("minEffectPct")
-                    : null);
-            for (String fact : List.of("discrete", "reciprocalOf", "hostIndependent")) {
+            ObjectNode rule = byId.putObject(definition.path(RunRecord.DEFINITION_ID).asText());
+            rule.set("minEffectPct", definition.path(RunRecord.DEFINITION_MIN_EFFECT_PCT).isNumber()
+                    ? definition.get(RunRecord.DEFINITION_MIN_EFFECT_PCT) : null);
+            for (String fact : List.of(RunRecord.DEFINITION_DISCRETE, RunRecord.DEFINITION_RECIPROCAL_OF,
+                    RunRecord.DEFINITION_HOST_INDEPENDENT)) {
                 if (definition.has(fact)) {
                     rule.set(fact, definition.get(fact));
                 }

@@ -1,6 +1,7 @@
 package dev.restbench.runner.analysis;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.restbench.runner.io.Json;
 
@@ -8,15 +9,159 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.StreamSupport;
 
 /**
- * A finished run as read from results/&lt;run-id&gt;/run.json (shape in docs/ARCHITECTURE.md), flattened into
- * series points for the statistics. The raw JSON is kept so the history stores the record unchanged.
+ * A finished run as read from results/&lt;run-id&gt;/run.json, flattened into series points for the statistics, with
+ * views of its cells, starts, variants and comparisons for everything else that reads a run. This class is the one
+ * place that names run.json's fields on the reading side: each name is declared once below, by where it sits, and
+ * RunRecordSchemaTest checks that every one of them is declared at that place in run.schema.json, the shape's one
+ * home (the runner's tests validate what ResultsWriter writes against the same schema). The raw JSON is kept so the
+ * history stores the record unchanged.
  */
 public final class RunRecord {
+
+    private static final Map<String, Set<String>> READS = new TreeMap<>();
+
+    /** Run.json's fields as read here and by the code that edits a record (merge, interleaved parts, drills). */
+    public static final String RUN_ID = field("", "runId");
+    public static final String STATUS = field("", "status");
+    public static final String PROFILE = field("", "profile");
+    public static final String STARTED_AT = field("", "startedAt");
+    public static final String FINISHED_AT = field("", "finishedAt");
+    public static final String COMMIT = field("", "commit");
+    public static final String ENVIRONMENT = field("", "environment");
+    public static final String HOST_CHECK = field("", "hostCheck");
+    public static final String METHOD = field("", "method");
+    public static final String METRIC_DEFINITIONS = field("", "metricDefinitions");
+    public static final String VARIANTS = field("", "variants");
+    public static final String CELLS = field("", "cells");
+    public static final String COMPARISONS = field("", "comparisons");
+    public static final String TIMINGS = field("", "timings");
+
+    public static final String COMMIT_ID = field("/commit", "id");
+    public static final String COMMIT_MESSAGE = field("/commit", "message");
+    public static final String COMMIT_AUTHOR = field("/commit", "author");
+    public static final String COMMIT_TIMESTAMP = field("/commit", "timestamp");
+    public static final String COMMIT_URL = field("/commit", "url");
+    public static final String FINGERPRINT = field("/environment", "fingerprint");
+    public static final String CPU_MODEL = field("/environment", "cpuModel");
+    public static final String CPU_COUNT = field("/environment", "cpuCount");
+    public static final String HARNESS_VERSION = field("/environment", "harnessVersion");
+    public static final String PINNING = field("/environment", "pinning");
+    /** The environment as the PR comment prints it, in this order. */
+    public static final List<String> ENVIRONMENT_SHOWN = List.of(CPU_MODEL, CPU_COUNT, field("/environment", "os"),
+            field("/environment", "kernel"), field("/environment", "jdk"), field("/environment", "postgres"),
+            HARNESS_VERSION);
+    /** The hashes of the method and the manifest, which the fingerprint includes. */
+    public static final List<String> ENVIRONMENT_HASHES = List.of(field("/environment", "methodHash"),
+            field("/environment", "manifestHash"));
+
+    private static final String HOST_CHANGE_PCT = field("/hostCheck", "changePct");
+    private static final String HOST_STEAL_PCT = field("/hostCheck", "stealPct");
+    private static final String HOST_OTHERS_PCT = field("/hostCheck", "othersPct");
+    private static final String HOST_OTHERS_WHERE = field("/hostCheck", "othersWhere");
+    private static final String HOST_LIMITS = field("/hostCheck", "limits");
+    private static final String LIMIT_PROBE_CHANGE_PCT = field("/hostCheck/limits", "probeChangePct");
+    private static final String LIMIT_STEAL_PCT = field("/hostCheck/limits", "stealPct");
+    private static final String LIMIT_OTHERS_PCT = field("/hostCheck/limits", "othersPct");
+
+    /** A metric definition's fields: the manifest's catalogue entry as the run used it. */
+    public static final String DEFINITION_ID = field("/metricDefinitions/*", "id");
+    public static final String DEFINITION_NAME = field("/metricDefinitions/*", "name");
+    public static final String DEFINITION_LABEL = field("/metricDefinitions/*", "label");
+    public static final String DEFINITION_UNIT = field("/metricDefinitions/*", "unit");
+    public static final String DEFINITION_DIRECTION = field("/metricDefinitions/*", "direction");
+    public static final String DEFINITION_SCOPE = field("/metricDefinitions/*", "scope");
+    public static final String DEFINITION_VERSION = field("/metricDefinitions/*", "version");
+    public static final String DEFINITION_MIN_EFFECT_PCT = field("/metricDefinitions/*", "minEffectPct");
+    public static final String DEFINITION_DISCRETE = field("/metricDefinitions/*", "discrete");
+    public static final String DEFINITION_RECIPROCAL_OF = field("/metricDefinitions/*", "reciprocalOf");
+    public static final String DEFINITION_HOST_INDEPENDENT = field("/metricDefinitions/*", "hostIndependent");
+
+    /** The method's starts per variant: what parts of one drill may differ in. */
+    public static final String METHOD_STARTS_PER_VARIANT = field("/method", "startsPerVariant");
+    private static final String PLAN = field("", "plan");
+    private static final String PLAN_ROUNDS = field("/plan", "rounds");
+    private static final String PLAN_ORDER = field("/plan", "order");
+    /** Keys of {@code timings}, a map (the schema names its keys in its description, not as properties). */
+    public static final String TIMING_TOTAL_S = "totalS";
+    public static final String TIMING_POSTGRES_AND_DATASET_S = "postgresAndDatasetS";
+
+    public static final String VARIANT_NAME = field("/variants/*", "name");
+    private static final String VARIANT_LABEL = field("/variants/*", "label");
+    private static final String VARIANT_DESCRIPTION = field("/variants/*", "description");
+    private static final String VARIANT_CLASSIFICATION = field("/variants/*", "classification");
+    public static final String VARIANT_STARTUP = field("/variants/*", "startup");
+
+    public static final String CELL_VARIANT = field("/cells/*", "variant");
+    private static final String CELL_SCENARIO = field("/cells/*", "scenario");
+    private static final String CELL_REGIME = field("/cells/*", "regime");
+    public static final String CELL_STATUS = field("/cells/*", "status");
+    public static final String CELL_REASON = field("/cells/*", "reason");
+    private static final String CELL_STEADY = field("/cells/*", "steady");
+    private static final String CELL_BOTTLENECK = field("/cells/*", "bottleneck");
+    public static final String CELL_METRICS = field("/cells/*", "metrics");
+    public static final String CELL_TRIALS = field("/cells/*", "trials");
+
+    public static final String TRIAL_ROUND = field("/cells/*/trials/*", "round");
+    public static final String TRIAL_STATUS = field("/cells/*/trials/*", "status");
+    public static final String TRIAL_REASON = field("/cells/*/trials/*", "reason");
+    public static final String TRIAL_WARMUP_SECONDS = field("/cells/*/trials/*", "warmupSeconds");
+    private static final String TRIAL_STEADY = field("/cells/*/trials/*", "steady");
+    private static final String TRIAL_FLAME_GRAPHS = field("/cells/*/trials/*", "flameGraphs");
+    private static final String FLAME_GRAPH_CPU = field("/cells/*/trials/*/flameGraphs", "cpu");
+    private static final String FLAME_GRAPH_ALLOC = field("/cells/*/trials/*/flameGraphs", "alloc");
+
+    /** A summary's figure (the geometric mean over its starts) and its number of starts. */
+    public static final String SUMMARY_VALUE = field("/cells/*/metrics/*", "value");
+    public static final String SUMMARY_N = field("/cells/*/metrics/*", "n");
+    /** A cell summary's interval and variance components, as ResultsWriter computed them. */
+    public static final List<String> SUMMARY_ESTIMATES = List.of(field("/cells/*/metrics/*", "ci95"),
+            field("/cells/*/metrics/*", "ciCovers"), field("/cells/*/metrics/*", "betweenStartCvPct"),
+            field("/cells/*/metrics/*", "withinStartCvPct"));
+    private static final String SUMMARY_UNIT = field("/cells/*/metrics/*", "unit");
+    private static final String SUMMARY_DIRECTION = field("/cells/*/metrics/*", "direction");
+    private static final String SUMMARY_PRIMARY = field("/cells/*/metrics/*", "primary");
+    public static final String SUMMARY_VALUES = field("/cells/*/metrics/*", "values");
+    private static final String SUMMARY_MEDIAN = field("/cells/*/metrics/*", "median");
+    public static final String SUMMARY_WINDOWS = field("/cells/*/metrics/*", "windows");
+    private static final String SUMMARY_ROUNDS = field("/variants/*/startup/*", "rounds");
+
+    private static final String COMPARISON_SCENARIO = field("/comparisons/*", "scenario");
+    private static final String COMPARISON_KIND = field("/comparisons/*", "kind");
+    private static final String COMPARISON_KEY = field("/comparisons/*", "key");
+    private static final String COMPARISON_VALUE = field("/comparisons/*", "value");
+    private static final String COMPARISON_REGIME = field("/comparisons/*", "regime");
+    private static final String COMPARISON_METRIC = field("/comparisons/*", "metric");
+    private static final String COMPARISON_BEST = field("/comparisons/*", "best");
+    private static final String COMPARISON_RATIOS = field("/comparisons/*", "ratios");
+    private static final String RATIO_VARIANT = field("/comparisons/*/ratios/*", "variant");
+    private static final String RATIO_RATIO = field("/comparisons/*/ratios/*", "ratio");
+    private static final String RATIO_CI95 = field("/comparisons/*/ratios/*", "ci95");
+    private static final String RATIO_CI_COVERS = field("/comparisons/*/ratios/*", "ciCovers");
+
+    private static String field(String where, String name) {
+        READS.computeIfAbsent(where, k -> new TreeSet<>()).add(name);
+        return name;
+    }
+
+    /**
+     * Every field this class names, by where it sits in run.json: a JSON pointer whose {@code *} steps into an array's
+     * items or an object's values (as the schema's items and additionalProperties).
+     */
+    static Map<String, Set<String>> fieldsRead() {
+        return Collections.unmodifiableMap(READS);
+    }
 
     /**
      * A cell's (or a variant's startup) values for one metric; values is empty for a failed cell. Since run.json v2
@@ -46,9 +191,192 @@ public final class RunRecord {
         }
     }
 
+    /** A variant as the run recorded it ({@code variants[]}): its name, labels and startup metrics. */
+    public static final class Variant {
+        private final JsonNode node;
+
+        private Variant(JsonNode node) {
+            this.node = node;
+        }
+
+        public String name() {
+            return node.path(VARIANT_NAME).asText();
+        }
+
+        /** Its display label, or null in a record written before labels existed. */
+        public String label() {
+            return node.path(VARIANT_LABEL).isTextual() ? node.path(VARIANT_LABEL).asText() : null;
+        }
+
+        public String description() {
+            return node.path(VARIANT_DESCRIPTION).isTextual() ? node.path(VARIANT_DESCRIPTION).asText() : null;
+        }
+
+        /** Its classification (framework, dataAccess, …); an empty object when the record has none. */
+        public JsonNode classification() {
+            return node.path(VARIANT_CLASSIFICATION);
+        }
+
+        /** Its classification as key → value. */
+        public Map<String, String> labels() {
+            Map<String, String> labels = new LinkedHashMap<>();
+            classification().properties().forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
+            return labels;
+        }
+
+        /** One startup metric's summary (missing when not recorded). */
+        public JsonNode startup(String metric) {
+            return node.path(VARIANT_STARTUP).path(metric);
+        }
+
+        public JsonNode raw() {
+            return node;
+        }
+    }
+
+    /** A cell as the run recorded it ({@code cells[]}). */
+    public static final class Cell {
+        private final JsonNode node;
+
+        private Cell(JsonNode node) {
+            this.node = node;
+        }
+
+        public String variant() {
+            return node.path(CELL_VARIANT).asText();
+        }
+
+        public String scenario() {
+            return node.path(CELL_SCENARIO).asText();
+        }
+
+        public String regime() {
+            return node.path(CELL_REGIME).asText();
+        }
+
+        /** variant/scenario/regime, as {@link Point#cellKey()}. */
+        public String key() {
+            return variant() + "/" + scenario() + "/" + regime();
+        }
+
+        public boolean ok() {
+            return "ok".equals(node.path(CELL_STATUS).asText());
+        }
+
+        /** Why the cell failed, or null. */
+        public String reason() {
+            return node.path(CELL_REASON).isNull() ? null : node.path(CELL_REASON).asText(null);
+        }
+
+        /** Steady unless the record says otherwise (records older than the steady-state rule say nothing). */
+        public boolean steady() {
+            return !node.has(CELL_STEADY) || node.path(CELL_STEADY).asBoolean();
+        }
+
+        /** What bound the cell, or null when the record names nothing. */
+        public String bottleneck() {
+            return node.path(CELL_BOTTLENECK).isTextual() ? node.path(CELL_BOTTLENECK).asText() : null;
+        }
+
+        /** The cell's summaries by metric id (empty for a failed cell). */
+        public JsonNode metrics() {
+            return node.path(CELL_METRICS);
+        }
+
+        /** One metric's summary (missing when the cell has none). */
+        public JsonNode metric(String id) {
+            return node.path(CELL_METRICS).path(id);
+        }
+
+        /** One metric's figure (its summary's value), or null when the cell has none. */
+        public Double value(String id) {
+            JsonNode value = metric(id).path(SUMMARY_VALUE);
+            return value.isNumber() ? value.asDouble() : null;
+        }
+
+        /** One metric's window values, start by start, or null when the record has none (older than v2). */
+        public double[][] windows(String id) {
+            return metric(id).path(SUMMARY_WINDOWS).isArray() ? RunRecord.windows(metric(id)) : null;
+        }
+
+        /** The cell's starts, measured or failed, in file order. */
+        public List<Trial> trials() {
+            List<Trial> trials = new ArrayList<>();
+            JsonNode array = node.path(CELL_TRIALS);
+            for (int i = 0; i < array.size(); i++) {
+                trials.add(new Trial(array.get(i), i));
+            }
+            return trials;
+        }
+
+        public JsonNode raw() {
+            return node;
+        }
+    }
+
+    /** One start of a cell ({@code cells[].trials[]}). */
+    public static final class Trial {
+        private final JsonNode node;
+        private final int index;
+
+        private Trial(JsonNode node, int index) {
+            this.node = node;
+            this.index = index;
+        }
+
+        /** The round it ran in; its index in the cell for a record that does not say. */
+        public int round() {
+            return node.path(TRIAL_ROUND).asInt(index);
+        }
+
+        public boolean failed() {
+            return "failed".equals(node.path(TRIAL_STATUS).asText());
+        }
+
+        /** Why it failed ("failed" when the record gives no reason); null when it was measured. */
+        public String failure() {
+            return failed() ? node.path(TRIAL_REASON).asText("failed") : null;
+        }
+
+        /** Its warmup in seconds, or null when the record has none. */
+        public Double warmupSeconds() {
+            return node.path(TRIAL_WARMUP_SECONDS).isNumber() ? node.path(TRIAL_WARMUP_SECONDS).asDouble() : null;
+        }
+
+        /** Steady unless the record says otherwise. */
+        public boolean steady() {
+            return !node.has(TRIAL_STEADY) || node.path(TRIAL_STEADY).asBoolean();
+        }
+
+        /** The path of its CPU flame graph in the run directory, or null. */
+        public String cpuFlameGraph() {
+            return node.path(TRIAL_FLAME_GRAPHS).path(FLAME_GRAPH_CPU).isTextual()
+                    ? node.path(TRIAL_FLAME_GRAPHS).path(FLAME_GRAPH_CPU).asText() : null;
+        }
+
+        /** The path of its allocation flame graph in the run directory, or null. */
+        public String allocFlameGraph() {
+            return node.path(TRIAL_FLAME_GRAPHS).path(FLAME_GRAPH_ALLOC).isTextual()
+                    ? node.path(TRIAL_FLAME_GRAPHS).path(FLAME_GRAPH_ALLOC).asText() : null;
+        }
+
+        /** Its flameGraphs object as recorded (missing or null without one). */
+        public JsonNode flameGraphs() {
+            return node.path(TRIAL_FLAME_GRAPHS);
+        }
+    }
+
+    /** One variant's ratio to the least in a {@link Comparison}; ci95 null when unbounded. */
+    public record Ratio(String variant, double ratio, double[] ci95, String ciCovers) {
+    }
+
+    /** One of the run's CPU comparisons ({@code comparisons[]}): the least in a group and the others' ratios to it. */
+    public record Comparison(String scenario, String kind, String key, String value, String regime, String metric,
+                             String best, List<Ratio> ratios) {
+    }
+
     public static final String STARTUP_SCENARIO = "startup";
     public static final String STARTUP_REGIME = "-";
-
 
     private final ObjectNode raw;
 
@@ -75,13 +403,13 @@ public final class RunRecord {
         if (!(node instanceof ObjectNode object)) {
             throw new IllegalArgumentException(source + ": run.json must be an object");
         }
-        for (String field : List.of("runId", "status", "profile", "commit", "environment")) {
+        for (String field : List.of(RUN_ID, STATUS, PROFILE, COMMIT, ENVIRONMENT)) {
             if (!object.hasNonNull(field)) {
                 throw new IllegalArgumentException(source + ": run.json lacks \"" + field + "\"");
             }
         }
-        if (!object.path("environment").hasNonNull("fingerprint")) {
-            throw new IllegalArgumentException(source + ": run.json lacks environment.fingerprint");
+        if (!object.path(ENVIRONMENT).hasNonNull(FINGERPRINT)) {
+            throw new IllegalArgumentException(source + ": run.json lacks " + ENVIRONMENT + "." + FINGERPRINT);
         }
         return new RunRecord(object);
     }
@@ -91,45 +419,45 @@ public final class RunRecord {
     }
 
     public String runId() {
-        return raw.path("runId").asText();
+        return raw.path(RUN_ID).asText();
     }
 
     public boolean ok() {
-        return "ok".equals(raw.path("status").asText());
+        return "ok".equals(raw.path(STATUS).asText());
     }
 
     public String status() {
-        return raw.path("status").asText();
+        return raw.path(STATUS).asText();
     }
 
     public String profile() {
-        return raw.path("profile").asText();
+        return raw.path(PROFILE).asText();
     }
 
     public String fingerprint() {
-        return raw.path("environment").path("fingerprint").asText();
+        return raw.path(ENVIRONMENT).path(FINGERPRINT).asText();
     }
 
     public JsonNode environment() {
-        return raw.path("environment");
+        return raw.path(ENVIRONMENT);
     }
 
     public JsonNode commit() {
-        return raw.path("commit");
+        return raw.path(COMMIT);
     }
 
     public String commitId() {
-        return raw.path("commit").path("id").asText("");
+        return raw.path(COMMIT).path(COMMIT_ID).asText("");
     }
 
     /** When the run finished (falls back to its start), ISO-8601 text as written by the runner. */
     public String finishedAt() {
-        String finished = raw.path("finishedAt").asText("");
-        return finished.isEmpty() ? raw.path("startedAt").asText("") : finished;
+        String finished = raw.path(FINISHED_AT).asText("");
+        return finished.isEmpty() ? raw.path(STARTED_AT).asText("") : finished;
     }
 
     public String startedAt() {
-        String started = raw.path("startedAt").asText("");
+        String started = raw.path(STARTED_AT).asText("");
         return started.isEmpty() ? finishedAt() : started;
     }
 
@@ -138,73 +466,133 @@ public final class RunRecord {
         return fingerprint().equals(other.fingerprint()) && profile().equals(other.profile());
     }
 
+    /** Its rounds of starts (plan.rounds). */
+    public int plannedRounds() {
+        return raw.path(PLAN).path(PLAN_ROUNDS).asInt();
+    }
+
+    /** How many starts it made (plan.order). */
+    public int startsRun() {
+        return raw.path(PLAN).path(PLAN_ORDER).size();
+    }
+
+    /** One of its wall-time figures ({@code timings}), or null when not recorded. */
+    public Double timing(String key) {
+        return raw.path(TIMINGS).path(key).isNumber() ? raw.path(TIMINGS).path(key).asDouble() : null;
+    }
+
+    /** How the figures were taken ({@code method}; missing in older records). */
+    public JsonNode method() {
+        return raw.path(METHOD);
+    }
+
+    /** The metric catalogue as the run used it ({@code metricDefinitions}; empty in older records). */
+    public JsonNode metricDefinitions() {
+        return raw.path(METRIC_DEFINITIONS);
+    }
+
+    /** The variants the run recorded, in file order. */
+    public List<Variant> variants() {
+        List<Variant> variants = new ArrayList<>();
+        raw.path(VARIANTS).forEach(node -> variants.add(new Variant(node)));
+        return variants;
+    }
+
+    /** The variant of that name, if the run recorded it. */
+    public Optional<Variant> variant(String name) {
+        return variants().stream().filter(v -> v.name().equals(name)).findFirst();
+    }
+
+    /** The cells the run recorded, in file order. */
+    public List<Cell> cells() {
+        List<Cell> cells = new ArrayList<>();
+        raw.path(CELLS).forEach(node -> cells.add(new Cell(node)));
+        return cells;
+    }
+
+    /** The run's CPU comparisons ({@code kind} "across" when a record older than the kinds says none). */
+    public List<Comparison> comparisons() {
+        List<Comparison> comparisons = new ArrayList<>();
+        for (JsonNode c : raw.path(COMPARISONS)) {
+            List<Ratio> ratios = new ArrayList<>();
+            for (JsonNode r : c.path(COMPARISON_RATIOS)) {
+                JsonNode ci = r.path(RATIO_CI95);
+                ratios.add(new Ratio(r.path(RATIO_VARIANT).asText(), r.path(RATIO_RATIO).asDouble(),
+                        ci.isArray() && ci.size() == 2 ? new double[] {ci.get(0).asDouble(), ci.get(1).asDouble()}
+                                : null, r.path(RATIO_CI_COVERS).asText("")));
+            }
+            comparisons.add(new Comparison(c.path(COMPARISON_SCENARIO).asText(),
+                    c.path(COMPARISON_KIND).asText("across"), text(c, COMPARISON_KEY), text(c, COMPARISON_VALUE),
+                    c.path(COMPARISON_REGIME).asText(), c.path(COMPARISON_METRIC).asText(),
+                    c.path(COMPARISON_BEST).asText(), ratios));
+        }
+        return comparisons;
+    }
+
+    private static String text(JsonNode node, String field) {
+        return node.path(field).isTextual() ? node.path(field).asText() : null;
+    }
+
     /**
      * A metric's unit and direction as the run recorded them: its summary's own fields (cell metrics carry both),
      * else run.json's {@code metricDefinitions} (the manifest's catalogue as the run used it), else no unit and
      * smaller-is-better (a record older than both).
      */
     private String unit(String id, JsonNode summary) {
-        return summary.path("unit").isTextual() ? summary.path("unit").asText()
-                : definition(id).path("unit").asText("");
+        return summary.path(SUMMARY_UNIT).isTextual() ? summary.path(SUMMARY_UNIT).asText()
+                : definition(id).path(DEFINITION_UNIT).asText("");
     }
 
     private Direction direction(String id, JsonNode summary) {
-        String direction = summary.hasNonNull("direction") ? summary.path("direction").asText()
-                : definition(id).path("direction").asText("smaller");
+        String direction = summary.hasNonNull(SUMMARY_DIRECTION) ? summary.path(SUMMARY_DIRECTION).asText()
+                : definition(id).path(DEFINITION_DIRECTION).asText("smaller");
         return Direction.fromJson(direction);
     }
 
     private JsonNode definition(String id) {
-        for (JsonNode definition : raw.path("metricDefinitions")) {
-            if (id.equals(definition.path("id").asText())) {
+        for (JsonNode definition : raw.path(METRIC_DEFINITIONS)) {
+            if (id.equals(definition.path(DEFINITION_ID).asText())) {
                 return definition;
             }
         }
-        return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+        return MissingNode.getInstance();
     }
 
     /** Every metric of every cell plus the startup metrics of every variant, in file order. */
     public List<Point> points() {
         List<Point> points = new ArrayList<>();
-        for (JsonNode variant : raw.path("variants")) {
-            String name = variant.path("name").asText();
-            variant.path("startup").properties().forEach(entry -> {
+        for (Variant variant : variants()) {
+            variant.raw().path(VARIANT_STARTUP).properties().forEach(entry -> {
                 JsonNode summary = entry.getValue();
                 String unit = unit(entry.getKey(), summary);
                 Direction direction = direction(entry.getKey(), summary);
                 double[] values = values(summary);
                 // Paired by round where the record says it (a start that never got ready shifts the index).
-                int[] rounds = summary.path("rounds").size() == values.length && values.length > 0
-                        ? java.util.stream.StreamSupport.stream(summary.path("rounds").spliterator(), false)
+                int[] rounds = summary.path(SUMMARY_ROUNDS).size() == values.length && values.length > 0
+                        ? StreamSupport.stream(summary.path(SUMMARY_ROUNDS).spliterator(), false)
                         .mapToInt(JsonNode::asInt).toArray() : sequence(values.length);
-                points.add(new Point(name, STARTUP_SCENARIO, STARTUP_REGIME, entry.getKey(), unit, direction,
-                        false, true, null, values, rounds, new double[0][], true, null));
+                points.add(new Point(variant.name(), STARTUP_SCENARIO, STARTUP_REGIME, entry.getKey(), unit,
+                        direction, false, true, null, values, rounds, new double[0][], true, null));
             });
         }
-        for (JsonNode cell : raw.path("cells")) {
-            String variant = cell.path("variant").asText();
-            String scenario = cell.path("scenario").asText();
-            String regime = cell.path("regime").asText();
-            boolean ok = "ok".equals(cell.path("status").asText());
-            String reason = cell.path("reason").isNull() ? null : cell.path("reason").asText(null);
-            if (!ok) {
+        for (Cell cell : cells()) {
+            if (!cell.ok()) {
                 // A failed cell has no metrics; keep one marker point so reports can show the failure.
-                points.add(new Point(variant, scenario, regime, null, null, null, true, false,
-                        reason == null ? "failed" : reason, new double[0], new int[0], new double[0][], false, null));
+                points.add(new Point(cell.variant(), cell.scenario(), cell.regime(), null, null, null, true, false,
+                        cell.reason() == null ? "failed" : cell.reason(), new double[0], new int[0], new double[0][],
+                        false, null));
                 continue;
             }
             int[] rounds = rounds(cell);
-            boolean steady = !cell.has("steady") || cell.path("steady").asBoolean();
-            String bottleneck = cell.path("bottleneck").isTextual() ? cell.path("bottleneck").asText() : null;
-            cell.path("metrics").properties().forEach(entry -> {
+            cell.metrics().properties().forEach(entry -> {
                 JsonNode summary = entry.getValue();
                 String unit = unit(entry.getKey(), summary);
                 Direction direction = direction(entry.getKey(), summary);
                 double[] values = values(summary);
-                points.add(new Point(variant, scenario, regime, entry.getKey(), unit, direction,
-                        summary.path("primary").asBoolean(false), true, null,
+                points.add(new Point(cell.variant(), cell.scenario(), cell.regime(), entry.getKey(), unit, direction,
+                        summary.path(SUMMARY_PRIMARY).asBoolean(false), true, null,
                         values, rounds.length == values.length ? rounds : sequence(values.length),
-                        windows(summary), steady, bottleneck));
+                        windows(summary), cell.steady(), cell.bottleneck()));
             });
         }
         return points;
@@ -214,15 +602,8 @@ public final class RunRecord {
      * The round of each measured start of a cell (run.json v2), in the order of its values: a start that failed in a
      * cell that kept its other starts' figures (an A/B's, recorded per start) has no value.
      */
-    private static int[] rounds(JsonNode cell) {
-        List<Integer> rounds = new ArrayList<>();
-        JsonNode trials = cell.path("trials");
-        for (int i = 0; i < trials.size(); i++) {
-            if (!"failed".equals(trials.get(i).path("status").asText())) {
-                rounds.add(trials.get(i).path("round").asInt(i));
-            }
-        }
-        return rounds.stream().mapToInt(Integer::intValue).toArray();
+    private static int[] rounds(Cell cell) {
+        return cell.trials().stream().filter(t -> !t.failed()).mapToInt(Trial::round).toArray();
     }
 
     /**
@@ -232,22 +613,23 @@ public final class RunRecord {
      * the numbers, never taken as text from the record.
      */
     public String hostProblem() {
-        JsonNode check = raw.path("hostCheck");
-        JsonNode limits = check.path("limits");
-        double change = check.path("changePct").asDouble(0);
-        if (check.path("changePct").isNumber() && Math.abs(change) > limits.path("probeChangePct").asDouble(10)) {
-            return String.format(java.util.Locale.ROOT, "the host's calibration probe moved %+.1f %% during the run",
-                    change);
+        JsonNode check = raw.path(HOST_CHECK);
+        JsonNode limits = check.path(HOST_LIMITS);
+        double change = check.path(HOST_CHANGE_PCT).asDouble(0);
+        if (check.path(HOST_CHANGE_PCT).isNumber()
+                && Math.abs(change) > limits.path(LIMIT_PROBE_CHANGE_PCT).asDouble(10)) {
+            return String.format(Locale.ROOT, "the host's calibration probe moved %+.1f %% during the run", change);
         }
-        if (check.path("stealPct").isNumber() && check.path("stealPct").asDouble() > limits.path("stealPct").asDouble(2)) {
-            return String.format(java.util.Locale.ROOT, "the hypervisor took %.1f %% of the service's core (steal)",
-                    check.path("stealPct").asDouble());
+        if (check.path(HOST_STEAL_PCT).isNumber()
+                && check.path(HOST_STEAL_PCT).asDouble() > limits.path(LIMIT_STEAL_PCT).asDouble(2)) {
+            return String.format(Locale.ROOT, "the hypervisor took %.1f %% of the service's core (steal)",
+                    check.path(HOST_STEAL_PCT).asDouble());
         }
-        if (check.path("othersPct").isNumber()
-                && check.path("othersPct").asDouble() > limits.path("othersPct").asDouble(10)) {
-            String where = check.path("othersWhere").asText("");
-            return String.format(java.util.Locale.ROOT, "other work took %.0f %% of the service's core during a"
-                    + " start%s", check.path("othersPct").asDouble(),
+        if (check.path(HOST_OTHERS_PCT).isNumber()
+                && check.path(HOST_OTHERS_PCT).asDouble() > limits.path(LIMIT_OTHERS_PCT).asDouble(10)) {
+            String where = check.path(HOST_OTHERS_WHERE).asText("");
+            return String.format(Locale.ROOT, "other work took %.0f %% of the service's core during a start%s",
+                    check.path(HOST_OTHERS_PCT).asDouble(),
                     where.matches("[a-z0-9/ -]{1,200}") ? " (" + where.replace("--", " ") + ")" : "");
         }
         return null;
@@ -263,18 +645,8 @@ public final class RunRecord {
      */
     public Map<String, List<Start>> starts() {
         Map<String, List<Start>> starts = new LinkedHashMap<>();
-        for (JsonNode cell : raw.path("cells")) {
-            String key = cell.path("variant").asText() + "/" + cell.path("scenario").asText() + "/"
-                    + cell.path("regime").asText();
-            List<Start> list = new ArrayList<>();
-            JsonNode trials = cell.path("trials");
-            for (int i = 0; i < trials.size(); i++) {
-                JsonNode trial = trials.get(i);
-                boolean failed = "failed".equals(trial.path("status").asText());
-                list.add(new Start(trial.path("round").asInt(i), failed
-                        ? trial.path("reason").asText("failed") : null));
-            }
-            starts.put(key, list);
+        for (Cell cell : cells()) {
+            starts.put(cell.key(), cell.trials().stream().map(t -> new Start(t.round(), t.failure())).toList());
         }
         return starts;
     }
@@ -289,7 +661,7 @@ public final class RunRecord {
 
     /** Each start's window values (run.json v2); none for older records. */
     private static double[][] windows(JsonNode summary) {
-        JsonNode windows = summary.path("windows");
+        JsonNode windows = summary.path(SUMMARY_WINDOWS);
         double[][] out = new double[windows.size()][];
         for (int i = 0; i < out.length; i++) {
             JsonNode trial = windows.get(i);
@@ -303,7 +675,7 @@ public final class RunRecord {
 
     /** The repetition values, or the median alone when an older record has no values array. */
     private static double[] values(JsonNode summary) {
-        JsonNode values = summary.path("values");
+        JsonNode values = summary.path(SUMMARY_VALUES);
         if (values.isArray() && !values.isEmpty()) {
             double[] out = new double[values.size()];
             for (int i = 0; i < out.length; i++) {
@@ -311,8 +683,8 @@ public final class RunRecord {
             }
             return out;
         }
-        if (summary.path("median").isNumber()) {
-            return new double[] {summary.path("median").asDouble()};
+        if (summary.path(SUMMARY_MEDIAN).isNumber()) {
+            return new double[] {summary.path(SUMMARY_MEDIAN).asDouble()};
         }
         return new double[0];
     }

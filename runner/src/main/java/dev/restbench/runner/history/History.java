@@ -82,10 +82,9 @@ public final class History {
             throw new IllegalArgumentException("runId \"" + run.runId() + "\" is not a safe file name");
         }
         List<String> copied = new ArrayList<>();
-        for (JsonNode cell : run.raw().path("cells")) {
-            for (JsonNode trial : cell.path("trials")) {
-                for (String kind : List.of("cpu", "alloc")) {
-                    String path = trial.path("flameGraphs").path(kind).asText(null);
+        for (RunRecord.Cell cell : run.cells()) {
+            for (RunRecord.Trial trial : cell.trials()) {
+                for (String path : java.util.Arrays.asList(trial.cpuFlameGraph(), trial.allocFlameGraph())) {
                     String target = FlameGraphLinks.inHistory(run.runId(), path);
                     Path source = path == null ? null : runDir.resolve(path).normalize();
                     if (target == null || !source.startsWith(runDir) || !Files.isRegularFile(source)) {

@@ -56,14 +56,10 @@ final class LatestJson {
         latest.set("environment", head.environment().deepCopy());
         // How the figures were taken and what each metric means, as the newest run recorded them (absent in older
         // records): the site's Method page shows them beside the numbers.
-        if (head.raw().has("method")) {
-            latest.set("method", head.raw().get("method").deepCopy());
-        }
-        if (head.raw().has("metricDefinitions")) {
-            latest.set("metricDefinitions", head.raw().get("metricDefinitions").deepCopy());
-        }
-        if (head.raw().path("comparisons").isArray()) {
-            latest.set("comparisons", head.raw().get("comparisons").deepCopy());
+        for (String field : List.of(RunRecord.METHOD, RunRecord.METRIC_DEFINITIONS, RunRecord.COMPARISONS)) {
+            if (head.raw().hasNonNull(field)) {
+                latest.set(field, head.raw().get(field).deepCopy());
+            }
         }
         ObjectNode method = latest.putObject("verdicts");
         method.put("method", judgement.method().detail());
@@ -80,9 +76,9 @@ final class LatestJson {
             base.set("commit", commitSummary(judgement.base()));
         }
         var variants = latest.putArray("variants");
-        for (JsonNode variant : head.raw().path("variants")) {
+        for (RunRecord.Variant variant : head.variants()) {
             ObjectNode out = variants.addObject();
-            String name = variant.path("name").asText();
+            String name = variant.name();
             out.put("name", name);
             VariantLabels.copy(variant, out);
             ObjectNode startup = out.putObject("startup");
@@ -96,12 +92,12 @@ final class LatestJson {
             }
         }
         var cells = latest.putArray("cells");
-        for (JsonNode cell : head.raw().path("cells")) {
+        for (RunRecord.Cell cell : head.cells()) {
             ObjectNode out = cells.addObject();
-            String variant = cell.path("variant").asText();
-            String scenario = cell.path("scenario").asText();
-            String regime = cell.path("regime").asText();
-            boolean ok = "ok".equals(cell.path("status").asText());
+            String variant = cell.variant();
+            String scenario = cell.scenario();
+            String regime = cell.regime();
+            boolean ok = cell.ok();
             out.put("variant", variant);
             out.put("scenario", scenario);
             out.put("regime", regime);
@@ -109,12 +105,12 @@ final class LatestJson {
             if (ok) {
                 out.putNull("reason");
             } else {
-                out.put("reason", cell.path("reason").asText("failed"));
+                out.put("reason", cell.reason() == null ? "failed" : cell.reason());
             }
-            out.put("steady", cell.path("steady").asBoolean(true));
+            out.put("steady", cell.steady());
             warmupSeconds(cell, out);
-            if (cell.path("bottleneck").isTextual()) {
-                out.put("bottleneck", cell.path("bottleneck").asText());
+            if (cell.bottleneck() != null) {
+                out.put("bottleneck", cell.bottleneck());
             } else {
                 out.putNull("bottleneck");
             }
@@ -132,14 +128,14 @@ final class LatestJson {
                         || !point.scenario().equals(scenario) || !point.regime().equals(regime)) {
                     continue;
                 }
-                JsonNode source = cell.path("metrics").path(point.metric());
+                JsonNode source = cell.metric(point.metric());
                 SeriesVerdict result = bySeries.get(point.seriesKey());
                 ObjectNode metric = metrics.putObject(point.metric());
                 metric.put("unit", point.unit());
                 metric.put("direction", point.direction().json());
                 metric.put("primary", point.primary());
                 summary(metric, Summary.of(point.values()));
-                for (String field : List.of("ci95", "ciCovers", "betweenStartCvPct", "withinStartCvPct")) {
+                for (String field : RunRecord.SUMMARY_ESTIMATES) {
                     if (source.has(field)) {
                         metric.set(field, source.get(field).deepCopy());
                     }
@@ -164,13 +160,13 @@ final class LatestJson {
     }
 
     /** The cell's warmup over its starts (mean, and the longest): how long it took to be steady, or the cap. */
-    private static void warmupSeconds(JsonNode cell, ObjectNode out) {
+    private static void warmupSeconds(RunRecord.Cell cell, ObjectNode out) {
         double sum = 0;
         double max = 0;
         int n = 0;
-        for (JsonNode trial : cell.path("trials")) {
-            if (trial.path("warmupSeconds").isNumber()) {
-                double w = trial.path("warmupSeconds").asDouble();
+        for (RunRecord.Trial trial : cell.trials()) {
+            Double w = trial.warmupSeconds();
+            if (w != null) {
                 sum += w;
                 max = Math.max(max, w);
                 n++;
@@ -185,11 +181,11 @@ final class LatestJson {
     }
 
     /** The cell's flame graphs (the first start that has both), as history paths; absent when none were kept. */
-    private static void flameGraphs(String runId, JsonNode cell, java.util.function.Predicate<String> inHistory,
+    private static void flameGraphs(String runId, RunRecord.Cell cell, java.util.function.Predicate<String> inHistory,
                                     ObjectNode out) {
-        for (JsonNode trial : cell.path("trials")) {
-            String cpu = FlameGraphLinks.inHistory(runId, trial.path("flameGraphs").path("cpu").asText(null));
-            String alloc = FlameGraphLinks.inHistory(runId, trial.path("flameGraphs").path("alloc").asText(null));
+        for (RunRecord.Trial trial : cell.trials()) {
+            String cpu = FlameGraphLinks.inHistory(runId, trial.cpuFlameGraph());
+            String alloc = FlameGraphLinks.inHistory(runId, trial.allocFlameGraph());
             if (cpu != null && alloc != null && inHistory.test(cpu) && inHistory.test(alloc)) {
                 ObjectNode graphs = out.putObject("flameGraphs");
                 graphs.put("cpu", cpu);
@@ -203,11 +199,11 @@ final class LatestJson {
         JsonNode source = run.commit();
         ObjectNode commit = NODES.objectNode();
         commit.put("id", run.commitId());
-        commit.put("message", source.path("message").asText(""));
-        commit.put("author", source.path("author").asText(""));
-        commit.put("timestamp", source.path("timestamp").asText(""));
-        if (source.path("url").isTextual()) {
-            commit.put("url", source.path("url").asText());
+        commit.put("message", source.path(RunRecord.COMMIT_MESSAGE).asText(""));
+        commit.put("author", source.path(RunRecord.COMMIT_AUTHOR).asText(""));
+        commit.put("timestamp", source.path(RunRecord.COMMIT_TIMESTAMP).asText(""));
+        if (source.path(RunRecord.COMMIT_URL).isTextual()) {
+            commit.put("url", source.path(RunRecord.COMMIT_URL).asText());
         } else {
             commit.putNull("url");
         }

@@ -13,7 +13,8 @@ import java.util.List;
  * trend chart of a metric the newest run no longer has is still titled.
  */
 final class MetricNames {
-    static final List<String> FIELDS = List.of("name", "label", "unit");
+    static final List<String> FIELDS = List.of(RunRecord.DEFINITION_NAME, RunRecord.DEFINITION_LABEL,
+            RunRecord.DEFINITION_UNIT);
 
     private MetricNames() {
     }
@@ -22,8 +23,8 @@ final class MetricNames {
     static void remember(ObjectNode index, RunRecord run) {
         ObjectNode known = index.has("metrics") && index.get("metrics").isObject()
                 ? (ObjectNode) index.get("metrics") : index.putObject("metrics");
-        for (JsonNode metric : run.raw().path("metricDefinitions")) {
-            String id = metric.path("id").asText("");
+        for (JsonNode metric : run.metricDefinitions()) {
+            String id = metric.path(RunRecord.DEFINITION_ID).asText("");
             if (id.isEmpty()) {
                 continue;
             }

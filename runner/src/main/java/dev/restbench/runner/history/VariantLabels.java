@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.restbench.runner.analysis.RunRecord;
 
-import java.util.List;
-
 /**
  * What the site labels and filters variants with: each variant's label, description and classification as the
  * runs recorded them (run.json {@code variants[]}, from benchmarks.json). latest.json carries the newest run's;
@@ -13,17 +11,22 @@ import java.util.List;
  * variant that left the manifest is still labelled on the trend charts.
  */
 final class VariantLabels {
-    static final List<String> FIELDS = List.of("label", "description", "classification");
-
     private VariantLabels() {
     }
 
-    /** Copies the label fields the run recorded for a variant (none for runs written before they existed). */
-    static void copy(JsonNode variant, ObjectNode target) {
-        for (String field : FIELDS) {
-            if (variant.hasNonNull(field)) {
-                target.set(field, variant.get(field).deepCopy());
-            }
+    /**
+     * Copies the label, description and classification the run recorded for a variant (none for runs written before
+     * they existed), under the same names.
+     */
+    static void copy(RunRecord.Variant variant, ObjectNode target) {
+        if (variant.label() != null) {
+            target.put("label", variant.label());
+        }
+        if (variant.description() != null) {
+            target.put("description", variant.description());
+        }
+        if (variant.classification().isObject()) {
+            target.set("classification", variant.classification().deepCopy());
         }
     }
 
@@ -31,11 +34,11 @@ final class VariantLabels {
     static void remember(ObjectNode index, RunRecord run) {
         ObjectNode known = index.has("variants") && index.get("variants").isObject()
                 ? (ObjectNode) index.get("variants") : index.putObject("variants");
-        for (JsonNode variant : run.raw().path("variants")) {
-            if (!variant.hasNonNull("label") && !variant.hasNonNull("description")) {
+        for (RunRecord.Variant variant : run.variants()) {
+            if (variant.label() == null && variant.description() == null) {
                 continue;
             }
-            String name = variant.path("name").asText();
+            String name = variant.name();
             JsonNode previous = known.get(name);
             if (previous != null && previous.path("runId").asText().compareTo(run.runId()) > 0) {
                 continue; // a newer run already described it (runs may be appended out of order)

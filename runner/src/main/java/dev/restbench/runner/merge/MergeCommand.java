@@ -1,8 +1,8 @@
 package dev.restbench.runner.merge;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.restbench.runner.analysis.RunRecord;
 import dev.restbench.runner.io.AtomicFiles;
 import dev.restbench.runner.io.Json;
 import dev.restbench.runner.io.Trees;
@@ -75,51 +75,48 @@ public final class MergeCommand implements Callable<Integer> {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("no finished run (run.json) found");
         }
-        List<ObjectNode> records = new ArrayList<>();
+        List<RunRecord> records = new ArrayList<>();
         for (Path run : runs) {
-            records.add((ObjectNode) Json.MAPPER.readTree(run.resolve("run.json").toFile()));
+            records.add(RunRecord.read(run));
         }
-        ObjectNode first = records.get(0);
+        RunRecord first = records.get(0);
         for (int i = 1; i < records.size(); i++) {
-            ObjectNode other = records.get(i);
-            requireSame(first, other, "/commit/id", runs.get(i));
-            requireSame(first, other, "/profile", runs.get(i));
-            requireSame(first, other, "/environment/fingerprint", runs.get(i));
+            RunRecord other = records.get(i);
+            requireSame("/commit/id", first.commitId(), other.commitId(), runs.get(i));
+            requireSame("/profile", first.profile(), other.profile(), runs.get(i));
+            requireSame("/environment/fingerprint", first.fingerprint(), other.fingerprint(), runs.get(i));
         }
-        ObjectNode merged = first.deepCopy();
-        ArrayNode variants = merged.putArray("variants");
-        ArrayNode cells = merged.putArray("cells");
+        ObjectNode merged = first.raw().deepCopy();
+        ArrayNode variants = merged.putArray(RunRecord.VARIANTS);
+        ArrayNode cells = merged.putArray(RunRecord.CELLS);
         List<String> seenVariants = new ArrayList<>();
         boolean ok = true;
         for (int i = 0; i < records.size(); i++) {
-            ObjectNode record = records.get(i);
-            for (JsonNode variant : record.path("variants")) {
-                String name = variant.path("name").asText();
-                if (seenVariants.contains(name)) {
-                    throw new IllegalArgumentException("variant " + name + " appears in two shards (" + runs.get(i)
-                            + "): shards must split the variants, not repeat them");
+            RunRecord record = records.get(i);
+            for (RunRecord.Variant variant : record.variants()) {
+                if (seenVariants.contains(variant.name())) {
+                    throw new IllegalArgumentException("variant " + variant.name() + " appears in two shards ("
+                            + runs.get(i) + "): shards must split the variants, not repeat them");
                 }
-                seenVariants.add(name);
-                variants.add(variant);
+                seenVariants.add(variant.name());
+                variants.add(variant.raw());
             }
-            for (JsonNode cell : record.path("cells")) {
-                cells.add(cell);
-            }
-            ok &= "ok".equals(record.path("status").asText());
-            if (record.path("startedAt").asText().compareTo(merged.path("startedAt").asText()) < 0) {
-                merged.set("startedAt", record.get("startedAt"));
-            }
-            if (record.path("finishedAt").asText().compareTo(merged.path("finishedAt").asText()) > 0) {
-                merged.set("finishedAt", record.get("finishedAt"));
+            record.cells().forEach(cell -> cells.add(cell.raw()));
+            ok &= record.ok();
+            for (String field : List.of(RunRecord.STARTED_AT, RunRecord.FINISHED_AT)) {
+                int order = record.raw().path(field).asText().compareTo(merged.path(field).asText());
+                if (field.equals(RunRecord.STARTED_AT) ? order < 0 : order > 0) {
+                    merged.set(field, record.raw().get(field)); // the earliest start, the latest finish
+                }
             }
         }
-        merged.put("status", ok ? "ok" : "failed");
+        merged.put(RunRecord.STATUS, ok ? "ok" : "failed");
         if (records.size() > 1) {
-            merged.put("runId", first.path("runId").asText() + "-merged" + records.size());
-            merged.remove("timings"); // wall-time splits of different machines do not add up
+            merged.put(RunRecord.RUN_ID, first.runId() + "-merged" + records.size());
+            merged.remove(RunRecord.TIMINGS); // wall-time splits of different machines do not add up
             // Each shard compared only its own variants; the first shard's comparisons would stand for the whole run.
             // No comparison is better than a wrong one until the merge computes them over every shard's cells.
-            merged.remove("comparisons");
+            merged.remove(RunRecord.COMPARISONS);
         }
 
         Files.createDirectories(out);
@@ -150,10 +147,10 @@ public final class MergeCommand implements Callable<Integer> {
         AtomicFiles.writeJson(out.resolve("run.json"), merged); // last, as every results directory
     }
 
-    private static void requireSame(JsonNode a, JsonNode b, String pointer, Path run) {
-        if (!Objects.equals(a.at(pointer), b.at(pointer))) {
-            throw new IllegalArgumentException(run + " differs in " + pointer + " (" + a.at(pointer) + " vs "
-                    + b.at(pointer) + "): only shards of one run on identical machines can be merged");
+    private static void requireSame(String what, String a, String b, Path run) {
+        if (!Objects.equals(a, b)) {
+            throw new IllegalArgumentException(run + " differs in " + what + " (" + a + " vs " + b
+                    + "): only shards of one run on identical machines can be merged");
         }
     }
 }

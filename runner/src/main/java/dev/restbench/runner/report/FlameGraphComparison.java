@@ -1,6 +1,5 @@
 package dev.restbench.runner.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.restbench.runner.analysis.InterleavedRun;
 import dev.restbench.runner.analysis.RunRecord;
 import dev.restbench.runner.io.AtomicFiles;
@@ -32,9 +31,16 @@ public final class FlameGraphComparison {
     /** The frames listed per direction (grew, shrank) and kind (CPU, allocation). */
     static final int TOP = 15;
 
+    /** One start's two graphs, paths relative to the run directory. */
+    public record Graphs(String cpu, String alloc) {
+        String of(String kind) {
+            return kind.equals("cpu") ? cpu : alloc;
+        }
+    }
+
     /** One cell's pair: the page, and the base and head graphs it shows (paths relative to the run directory). */
     public record Pair(String variant, String scenario, String regime, int round, String page,
-                       JsonNode base, JsonNode head) {
+                       Graphs base, Graphs head) {
         public String cellKey() {
             return variant + "/" + scenario + "/" + regime;
         }
@@ -48,32 +54,31 @@ public final class FlameGraphComparison {
      * ({@code variant/scenario/regime}, the variant without its --base/--head suffix).
      */
     public static Map<String, Pair> pairs(RunRecord run) {
-        Map<String, Map<Integer, JsonNode>> base = new HashMap<>();
-        Map<String, Map<Integer, JsonNode>> head = new HashMap<>();
-        for (JsonNode cell : run.raw().path("cells")) {
-            String variant = cell.path("variant").asText();
+        Map<String, Map<Integer, Graphs>> base = new HashMap<>();
+        Map<String, Map<Integer, Graphs>> head = new HashMap<>();
+        for (RunRecord.Cell cell : run.cells()) {
+            String variant = cell.variant();
             int at = variant.lastIndexOf(InterleavedRun.SEPARATOR);
             if (at < 0) {
                 continue;
             }
             String side = variant.substring(at + InterleavedRun.SEPARATOR.length());
-            String key = variant.substring(0, at) + "/" + cell.path("scenario").asText() + "/"
-                    + cell.path("regime").asText();
-            Map<String, Map<Integer, JsonNode>> target = side.equals("base") ? base : side.equals("head") ? head : null;
+            String key = variant.substring(0, at) + "/" + cell.scenario() + "/" + cell.regime();
+            Map<String, Map<Integer, Graphs>> target = side.equals("base") ? base : side.equals("head") ? head : null;
             if (target == null) {
                 continue;
             }
-            for (JsonNode trial : cell.path("trials")) {
-                JsonNode graphs = trial.path("flameGraphs");
-                if (graphs.path("cpu").isTextual() && graphs.path("alloc").isTextual()) {
-                    target.computeIfAbsent(key, k -> new TreeMap<>()).putIfAbsent(trial.path("round").asInt(), graphs);
+            for (RunRecord.Trial trial : cell.trials()) {
+                if (trial.cpuFlameGraph() != null && trial.allocFlameGraph() != null) {
+                    target.computeIfAbsent(key, k -> new TreeMap<>()).putIfAbsent(trial.round(),
+                            new Graphs(trial.cpuFlameGraph(), trial.allocFlameGraph()));
                 }
             }
         }
         Map<String, Pair> out = new LinkedHashMap<>();
         base.keySet().stream().sorted().forEach(key -> {
-            Map<Integer, JsonNode> b = base.get(key);
-            Map<Integer, JsonNode> h = head.getOrDefault(key, Map.of());
+            Map<Integer, Graphs> b = base.get(key);
+            Map<Integer, Graphs> h = head.getOrDefault(key, Map.of());
             b.keySet().stream().filter(h::containsKey).findFirst().ifPresent(round -> {
                 String[] parts = key.split("/", 3);
                 out.put(key, new Pair(parts[0], parts[1], parts[2], round,
@@ -116,14 +121,14 @@ public final class FlameGraphComparison {
             String label = kind.equals("cpu") ? "CPU" : "Allocation";
             html.append("<h2>").append(label).append("</h2>\n<div class=\"pair\">");
             for (String side : List.of("base", "head")) {
-                String graph = (side.equals("base") ? pair.base() : pair.head()).path(kind).asText();
+                String graph = (side.equals("base") ? pair.base() : pair.head()).of(kind);
                 html.append("<div><h3>").append(side).append(" · <a href=\"").append(escape(up + graph))
                         .append("\">open</a></h3><iframe loading=\"lazy\" src=\"").append(escape(up + graph))
                         .append("\" title=\"").append(side).append(' ').append(label).append("\"></iframe></div>");
             }
             html.append("</div>\n");
-            Optional<Profile> base = Profile.read(runDir, pair.base().path(kind).asText());
-            Optional<Profile> head = Profile.read(runDir, pair.head().path(kind).asText());
+            Optional<Profile> base = Profile.read(runDir, pair.base().of(kind));
+            Optional<Profile> head = Profile.read(runDir, pair.head().of(kind));
             if (base.isEmpty() || head.isEmpty()) {
                 html.append("<p>No collapsed stacks beside the graphs: no differential table.</p>\n");
                 continue;

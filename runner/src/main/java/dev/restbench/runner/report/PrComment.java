@@ -272,19 +272,19 @@ public final class PrComment {
 
     private static String environment(JsonNode env) {
         List<String> parts = new ArrayList<>();
-        for (String field : List.of("cpuModel", "cpuCount", "os", "kernel", "jdk", "postgres", "harnessVersion")) {
+        for (String field : RunRecord.ENVIRONMENT_SHOWN) {
             JsonNode value = env.path(field);
             if (!value.isMissingNode() && !value.isNull()) {
                 parts.add(field + " " + value.asText());
             }
         }
-        if (env.path("pinning").isObject()) {
+        if (env.path(RunRecord.PINNING).isObject()) {
             List<String> pins = new ArrayList<>();
-            env.path("pinning").properties().forEach(e -> pins.add(e.getKey() + " " + (e.getValue().asText()
+            env.path(RunRecord.PINNING).properties().forEach(e -> pins.add(e.getKey() + " " + (e.getValue().asText()
                     .equals("external") ? "external" : "CPU " + e.getValue().asText())));
             parts.add("pinning " + String.join(", ", pins));
         }
-        parts.add("fingerprint `" + Judgement.shortFingerprint(env.path("fingerprint").asText()) + "`");
+        parts.add("fingerprint `" + Judgement.shortFingerprint(env.path(RunRecord.FINGERPRINT).asText()) + "`");
         return String.join(", ", parts);
     }
 

@@ -31,7 +31,7 @@ import java.util.function.Function;
 public record CpuComparisons(List<Comparison> scenarios) {
 
     static final String METRIC = "cpu_us_per_req";
-    static final String REGIME = "capacity";
+    public static final String REGIME = "capacity";
     /** The classification key comparisons hold fixed, and compare along. */
     static final String HELD_FIXED = "dataAccess";
     /** What says whether the data access was in play: PostgreSQL's count of the statements per request. */

@@ -279,6 +279,7 @@ final class ResultsWriter {
         out.put("unit", m.unit());
         out.put("direction", m.direction());
         out.put("scope", m.scope());
+        out.put("version", m.version());
         out.put("primary", m.primary() == null ? List.of() : m.primary());
         out.put("description", m.description());
         // How a verdict judges it, so the history judges each run with the rules it was measured under.

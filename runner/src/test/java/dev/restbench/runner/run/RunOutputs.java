@@ -38,6 +38,9 @@ final class RunOutputs {
         }
         Set<ValidationMessage> problems = schema.validate(run);
         assertThat(problems).as("run.json against run.schema.json").isEmpty();
+        assertThat(run.path("metricDefinitions")).as("the catalogue as the run used it, each metric with its version"
+                + " (what drills pool parts by)").isNotEmpty().allSatisfy(d -> assertThat(d.path("version").isInt())
+                .as(d.toString()).isTrue());
         return run;
     }
 
