@@ -6,6 +6,7 @@ import dev.restbench.runner.analysis.RunRecord;
 import dev.restbench.runner.io.AtomicFiles;
 import dev.restbench.runner.io.Json;
 import dev.restbench.runner.io.Trees;
+import dev.restbench.runner.run.CpuComparisons;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -14,15 +15,20 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
 /**
  * {@code ./bench merge --out <dir> <shard dir>…}: joins the results of shards — the same commit, profile and
  * hardware class, different variants — into one results directory, as if one runner had run them all. Used by the
- * workflow's publish job; with one shard it is a plain copy, so the job is the same with sharding on or off.
+ * workflow's publish job; with one shard it is a plain copy, so the job is the same with sharding on or off. The CPU
+ * comparisons (run.json {@code comparisons}: the site's answer, {@code ./bench answer}) are computed again over every
+ * shard's cells, since each shard compared only its own variants.
  *
  * <p>Shards measured on machines with different environment fingerprints are refused, not merged: their numbers
  * would sit side by side in one table as if comparable.
@@ -31,8 +37,8 @@ import java.util.stream.Stream;
         header = "merge the results of sharded runs (same commit, profile, hardware) into one results directory",
         description = "Finds every finished run (a directory with run.json) under the given paths, checks they share"
                 + " commit, profile and environment fingerprint and cover different variants, and writes <dir> with"
-                + " the merged run.json, both github-action-benchmark files, summary.md and every shard's Gatling"
-                + " reports and logs.",
+                + " the merged run.json (its CPU comparisons computed again over every shard's cells), both"
+                + " github-action-benchmark files, summary.md and every shard's Gatling reports and logs.",
         exitCodeList = {"0:merged", "1:failure", "2:bad input (no runs, or runs that must not be merged)"})
 public final class MergeCommand implements Callable<Integer> {
 
@@ -114,9 +120,8 @@ public final class MergeCommand implements Callable<Integer> {
         if (records.size() > 1) {
             merged.put(RunRecord.RUN_ID, first.runId() + "-merged" + records.size());
             merged.remove(RunRecord.TIMINGS); // wall-time splits of different machines do not add up
-            // Each shard compared only its own variants; the first shard's comparisons would stand for the whole run.
-            // No comparison is better than a wrong one until the merge computes them over every shard's cells.
-            merged.remove(RunRecord.COMPARISONS);
+            // Each shard compared only its own variants: the comparisons are computed again over every shard's cells.
+            merged.set(RunRecord.COMPARISONS, Json.MAPPER.valueToTree(comparisons(records).json()));
         }
 
         Files.createDirectories(out);
@@ -145,6 +150,26 @@ public final class MergeCommand implements Callable<Integer> {
         }
         AtomicFiles.writeString(out.resolve("summary.md"), summary.toString());
         AtomicFiles.writeJson(out.resolve("run.json"), merged); // last, as every results directory
+    }
+
+    /** The comparisons over the cells of every shard, with the variants' classification as the shards recorded it. */
+    static CpuComparisons comparisons(List<RunRecord> records) {
+        List<String> scenarios = new ArrayList<>();
+        List<CpuComparisons.Cell> cells = new ArrayList<>();
+        Map<String, Map<String, String>> labels = new HashMap<>();
+        for (RunRecord record : records) {
+            record.variants().forEach(v -> labels.put(v.name(), v.labels()));
+            for (RunRecord.Cell cell : record.cells()) {
+                if (!scenarios.contains(cell.scenario())) {
+                    scenarios.add(cell.scenario());
+                }
+                cells.add(new CpuComparisons.Cell(cell.variant(), cell.scenario(), cell.regime(), cell.ok(),
+                        cell.value(CpuComparisons.METRIC), cell.windows(CpuComparisons.METRIC),
+                        cell.value(CpuComparisons.STATEMENTS)));
+            }
+        }
+        return CpuComparisons.ofCells(scenarios, cells, name -> Optional.ofNullable(labels.get(name))
+                .filter(l -> !l.isEmpty()));
     }
 
     private static void requireSame(String what, String a, String b, Path run) {

@@ -30,7 +30,7 @@ import java.util.function.Function;
  */
 public record CpuComparisons(List<Comparison> scenarios) {
 
-    static final String METRIC = "cpu_us_per_req";
+    public static final String METRIC = "cpu_us_per_req";
     public static final String REGIME = "capacity";
     /** The classification key comparisons hold fixed, and compare along. */
     static final String HELD_FIXED = "dataAccess";
@@ -65,6 +65,21 @@ public record CpuComparisons(List<Comparison> scenarios) {
     record Ratio(String variant, CellRatio.Estimate estimate) {
     }
 
+    /**
+     * What a comparison reads of one cell: its CPU per request (the value and each start's windows) and the SQL
+     * statements per request it counted (null: not counted).
+     */
+    public record Cell(String variant, String scenario, String regime, boolean ok, Double cpu, double[][] cpuWindows,
+                       Double statements) {
+
+        static Cell of(RunResults.CellSummary c) {
+            return new Cell(c.key().variant(), c.key().scenario(), c.key().regime(), c.ok(),
+                    c.metrics().containsKey(METRIC) ? c.metrics().get(METRIC).value() : null,
+                    c.windows().get(METRIC),
+                    c.metrics().containsKey(STATEMENTS) ? c.metrics().get(STATEMENTS).value() : null);
+        }
+    }
+
     /** Across every variant only (no classification known: the variants are not the manifest's). */
     static CpuComparisons of(List<Manifest.Scenario> scenarios, List<RunResults.CellSummary> cells) {
         return of(scenarios, cells, variant -> Optional.empty());
@@ -76,34 +91,39 @@ public record CpuComparisons(List<Comparison> scenarios) {
 
     static CpuComparisons of(List<Manifest.Scenario> scenarios, List<RunResults.CellSummary> cells,
             Function<String, Optional<Manifest.Variant>> variants) {
+        return ofCells(scenarios.stream().map(Manifest.Scenario::name).toList(), cells.stream().map(Cell::of).toList(),
+                name -> variants.apply(name).map(Manifest.Variant::labels));
+    }
+
+    /**
+     * The comparisons of these cells, scenario by scenario in the order given; {@code labels} gives a variant's
+     * classification (empty when unknown: then it is compared across only). Public for {@code ./bench merge}, which
+     * computes them over every shard's cells from run.json.
+     */
+    public static CpuComparisons ofCells(List<String> scenarios, List<Cell> cells,
+            Function<String, Optional<Map<String, String>>> labels) {
         List<Comparison> out = new ArrayList<>();
-        for (Manifest.Scenario scenario : scenarios) {
-            List<RunResults.CellSummary> ok = cells.stream()
-                    .filter(c -> c.ok() && c.key().scenario().equals(scenario.name())
-                            && c.key().regime().equals(REGIME) && c.metrics().containsKey(METRIC)
-                            && c.windows().containsKey(METRIC) && ResultsWriter.allPositive(c.windows().get(METRIC)))
-                    .sorted(Comparator.comparingDouble(c -> c.metrics().get(METRIC).value()))
+        for (String scenario : scenarios) {
+            List<Cell> ok = cells.stream()
+                    .filter(c -> c.ok() && c.scenario().equals(scenario) && c.regime().equals(REGIME)
+                            && c.cpu() != null && c.cpuWindows() != null && ResultsWriter.allPositive(c.cpuWindows()))
+                    .sorted(Comparator.comparingDouble(Cell::cpu))
                     .toList();
-            compare(scenario.name(), Kind.ACROSS, null, null, ok).ifPresent(out::add);
-            if (!dataAccessInPlay(ok)) {
+            compare(scenario, Kind.ACROSS, null, null, ok).ifPresent(out::add);
+            if (!dataAccessInPlay(ok.stream().map(Cell::statements).toList())) {
                 continue;
             }
-            Map<String, List<RunResults.CellSummary>> byValue = groups(ok, variants, labels -> labels.get(HELD_FIXED));
+            Map<String, List<Cell>> byValue = groups(ok, labels, l -> l.get(HELD_FIXED));
             if (byValue.size() > 1) {
                 byValue.forEach((value, members) ->
-                        compare(scenario.name(), Kind.WITHIN, HELD_FIXED, value, members).ifPresent(out::add));
+                        compare(scenario, Kind.WITHIN, HELD_FIXED, value, members).ifPresent(out::add));
             }
-            groups(ok, variants, CpuComparisons::allButHeldFixed).values().stream()
-                    .filter(members -> distinct(members, variants) > 1)
-                    .forEach(members -> compare(scenario.name(), Kind.ALONG, HELD_FIXED, null, members)
+            groups(ok, labels, CpuComparisons::allButHeldFixed).values().stream()
+                    .filter(members -> distinct(members, labels) > 1)
+                    .forEach(members -> compare(scenario, Kind.ALONG, HELD_FIXED, null, members)
                             .ifPresent(out::add));
         }
         return new CpuComparisons(out);
-    }
-
-    private static boolean dataAccessInPlay(List<RunResults.CellSummary> cells) {
-        return dataAccessInPlay(cells.stream().map(c -> c.metrics().containsKey(STATEMENTS)
-                ? c.metrics().get(STATEMENTS).value() : null).toList());
     }
 
     /**
@@ -116,11 +136,11 @@ public record CpuComparisons(List<Comparison> scenarios) {
     }
 
     /** The variants' cells grouped by a signature of their labels, in the order given (least CPU first). */
-    private static Map<String, List<RunResults.CellSummary>> groups(List<RunResults.CellSummary> ok,
-            Function<String, Optional<Manifest.Variant>> variants, Function<Map<String, String>, String> signature) {
-        Map<String, List<RunResults.CellSummary>> out = new LinkedHashMap<>();
-        for (RunResults.CellSummary cell : ok) {
-            variants.apply(cell.key().variant()).map(v -> signature.apply(v.labels()))
+    private static Map<String, List<Cell>> groups(List<Cell> ok,
+            Function<String, Optional<Map<String, String>>> labels, Function<Map<String, String>, String> signature) {
+        Map<String, List<Cell>> out = new LinkedHashMap<>();
+        for (Cell cell : ok) {
+            labels.apply(cell.variant()).map(signature)
                     .ifPresent(s -> out.computeIfAbsent(s, k -> new ArrayList<>()).add(cell));
         }
         return out;
@@ -133,23 +153,58 @@ public record CpuComparisons(List<Comparison> scenarios) {
         return rest.toString();
     }
 
-    private static long distinct(List<RunResults.CellSummary> members, Function<String, Optional<Manifest.Variant>> variants) {
-        return members.stream().map(c -> variants.apply(c.key().variant()).map(v -> v.labels().get(HELD_FIXED)))
-                .distinct().count();
+    private static long distinct(List<Cell> members, Function<String, Optional<Map<String, String>>> labels) {
+        return members.stream().map(c -> labels.apply(c.variant()).map(l -> l.get(HELD_FIXED))).distinct().count();
     }
 
     private static Optional<Comparison> compare(String scenario, Kind kind, String key, String value,
-            List<RunResults.CellSummary> leastFirst) {
+            List<Cell> leastFirst) {
         if (leastFirst.size() < 2) {
             return Optional.empty();
         }
-        RunResults.CellSummary best = leastFirst.get(0);
+        Cell best = leastFirst.get(0);
         List<Ratio> others = leastFirst.subList(1, leastFirst.size()).stream()
-                .map(c -> new Ratio(c.key().variant(), CellRatio.of(c.windows().get(METRIC),
-                        best.windows().get(METRIC), 0.95)))
+                .map(c -> new Ratio(c.variant(), CellRatio.of(c.cpuWindows(), best.cpuWindows(), 0.95)))
                 .toList();
-        return Optional.of(new Comparison(scenario, kind, key, value, best.key().variant(),
-                best.metrics().get(METRIC).value(), others));
+        return Optional.of(new Comparison(scenario, kind, key, value, best.variant(), best.cpu(), others));
+    }
+
+    /**
+     * run.json's {@code comparisons}: per scenario and kind the variant with the least CPU per request and each
+     * other's ratio to it with its 95 % interval; ciCovers as for a cell's interval.
+     */
+    public List<Object> json() {
+        List<Object> out = new ArrayList<>();
+        for (Comparison c : scenarios) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("scenario", c.scenario());
+            entry.put("kind", c.kind().json());
+            if (c.key() != null) {
+                entry.put("key", c.key());
+            }
+            if (c.value() != null) {
+                entry.put("value", c.value());
+            }
+            entry.put("regime", REGIME);
+            entry.put("metric", METRIC);
+            entry.put("best", c.best());
+            entry.put("bestValue", ResultsWriter.round(c.bestValue()));
+            List<Object> ratios = new ArrayList<>();
+            for (Ratio r : c.others()) {
+                Map<String, Object> ratio = new LinkedHashMap<>();
+                ratio.put("variant", r.variant());
+                ratio.put("ratio", ResultsWriter.round(r.estimate().ratio()));
+                ratio.put("ci95", r.estimate().interval().isBounded() ? List.of(
+                        ResultsWriter.round(r.estimate().interval().low()),
+                        ResultsWriter.round(r.estimate().interval().high())) : null);
+                ratio.put("ciCovers", r.estimate().coverage().name().toLowerCase(java.util.Locale.ROOT)
+                        .replace('_', '-'));
+                ratios.add(ratio);
+            }
+            entry.put("ratios", ratios);
+            out.add(entry);
+        }
+        return out;
     }
 
     /** This scenario's comparisons of one kind, in the order computed. */

@@ -130,46 +130,10 @@ final class ResultsWriter {
             cellList.add(cellJson(manifest, cell));
         }
         run.put("cells", cellList);
-        run.put("comparisons", comparisons(CpuComparisons.of(manifest.scenarios(), cells, manifest)));
+        // The answer per scenario: the least CPU per request and each other's ratio to it (CpuComparisons).
+        run.put("comparisons", CpuComparisons.of(manifest.scenarios(), cells, manifest).json());
         run.put("timings", info.timings());
         return Json.MAPPER.valueToTree(run);
-    }
-
-    /**
-     * The answer per scenario: the variant with the least CPU per request (capacity) and each other's ratio to it
-     * with its 95 % interval ({@link CpuComparisons}), across every variant, within one data access and along it;
-     * ciCovers as for a cell's interval.
-     */
-    private static List<Object> comparisons(CpuComparisons comparisons) {
-        List<Object> out = new ArrayList<>();
-        for (CpuComparisons.Comparison c : comparisons.scenarios()) {
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("scenario", c.scenario());
-            entry.put("kind", c.kind().json());
-            if (c.key() != null) {
-                entry.put("key", c.key());
-            }
-            if (c.value() != null) {
-                entry.put("value", c.value());
-            }
-            entry.put("regime", CpuComparisons.REGIME);
-            entry.put("metric", CpuComparisons.METRIC);
-            entry.put("best", c.best());
-            entry.put("bestValue", round(c.bestValue()));
-            List<Object> ratios = new ArrayList<>();
-            for (CpuComparisons.Ratio r : c.others()) {
-                Map<String, Object> ratio = new LinkedHashMap<>();
-                ratio.put("variant", r.variant());
-                ratio.put("ratio", round(r.estimate().ratio()));
-                ratio.put("ci95", r.estimate().interval().isBounded()
-                        ? List.of(round(r.estimate().interval().low()), round(r.estimate().interval().high())) : null);
-                ratio.put("ciCovers", r.estimate().coverage().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
-                ratios.add(ratio);
-            }
-            entry.put("ratios", ratios);
-            out.add(entry);
-        }
-        return out;
     }
 
     private static Map<String, Object> cellJson(Manifest manifest, RunResults.CellSummary cell) {

@@ -50,7 +50,8 @@ class MergeCommandTest {
         assertThat(run.path("variants").findValuesAsText("name")).containsExactly("jersey", "spring-mvc");
         assertThat(run.path("status").asText()).isEqualTo("failed");
         assertThat(run.path("runId").asText()).isEqualTo("20261121T000000Z-abc1234-merged2");
-        assertThat(run.has("comparisons")).as("no shard's comparisons stand for the merged run").isFalse();
+        assertThat(run.path("comparisons")).as("no shard's comparisons stand for the merged run: none of these"
+                + " latency cells compares CPU").isEmpty();
         assertThat(Json.MAPPER.readTree(out.resolve("bench-throughput.json").toFile())).hasSize(2);
         assertThat(out.resolve("gatling/jersey-read-heavy-latency-r0/index.html")).hasContent("jersey");
         assertThat(out.resolve("gatling/spring-mvc-read-heavy-latency-r0/index.html")).hasContent("spring-mvc");
@@ -78,6 +79,50 @@ class MergeCommandTest {
                 .hasMessageContaining("appears in two shards");
         assertThatThrownBy(() -> MergeCommand.merge(List.of(), tmp.resolve("z")))
                 .hasMessageContaining("no finished run");
+    }
+
+    /** Each shard compared only its own variants; the merged run compares them all, from every shard's windows. */
+    @Test
+    void comparesTheVariantsOfEveryShard(@TempDir Path tmp) throws Exception {
+        Path jersey = shard(tmp.resolve("shards"), "results-jersey", "jersey", "fp", "ok");
+        Path spring = shard(tmp.resolve("shards"), "results-spring-mvc", "spring-mvc", "fp", "ok");
+        withCapacityCell(jersey, "jersey", "jdbc", "[[100, 110, 105], [95, 100, 98]]");
+        withCapacityCell(spring, "spring-mvc", "jpa", "[[300, 310, 290], [280, 300, 295]]");
+        Path out = tmp.resolve("merged");
+
+        MergeCommand.merge(MergeCommand.findRuns(tmp.resolve("shards")), out);
+
+        JsonNode comparisons = Json.MAPPER.readTree(out.resolve("run.json").toFile()).path("comparisons");
+        assertThat(comparisons).as(comparisons.toString()).hasSize(1);
+        JsonNode across = comparisons.get(0);
+        assertThat(across.path("scenario").asText()).isEqualTo("point-read");
+        assertThat(across.path("kind").asText()).isEqualTo("across");
+        assertThat(across.path("best").asText()).isEqualTo("jersey");
+        assertThat(across.path("ratios").get(0).path("variant").asText()).isEqualTo("spring-mvc");
+        assertThat(across.path("ratios").get(0).path("ratio").asDouble()).isBetween(2.8, 3.1);
+        assertThat(across.path("ratios").get(0).path("ci95")).hasSize(2);
+    }
+
+    /** A capacity cell of point-read with CPU windows, the variant classified by its data access. */
+    private static void withCapacityCell(Path dir, String variant, String dataAccess, String windows)
+            throws Exception {
+        var run = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(
+                dir.resolve("run.json").toFile());
+        ((com.fasterxml.jackson.databind.node.ObjectNode) run.path("variants").get(0)).putObject("classification")
+                .put("framework", variant).put("dataAccess", dataAccess);
+        JsonNode values = Json.MAPPER.readTree(windows);
+        double value = 1;
+        int n = 0;
+        for (JsonNode start : values) {
+            for (JsonNode w : start) {
+                value *= w.asDouble();
+                n++;
+            }
+        }
+        run.withArray("cells").addObject().put("variant", variant).put("scenario", "point-read")
+                .put("regime", "capacity").put("status", "ok").putObject("metrics").putObject("cpu_us_per_req")
+                .put("value", Math.pow(value, 1.0 / n)).set("windows", values);
+        Files.writeString(dir.resolve("run.json"), run.toString());
     }
 
     @Test
