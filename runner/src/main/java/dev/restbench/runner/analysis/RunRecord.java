@@ -205,11 +205,11 @@ public final class RunRecord {
 
         /** Its display label, or null in a record written before labels existed. */
         public String label() {
-            return node.path(VARIANT_LABEL).isTextual() ? node.path(VARIANT_LABEL).asText() : null;
+            return text(node, VARIANT_LABEL);
         }
 
         public String description() {
-            return node.path(VARIANT_DESCRIPTION).isTextual() ? node.path(VARIANT_DESCRIPTION).asText() : null;
+            return text(node, VARIANT_DESCRIPTION);
         }
 
         /** Its classification (framework, dataAccess, …); an empty object when the record has none. */
@@ -275,7 +275,7 @@ public final class RunRecord {
 
         /** What bound the cell, or null when the record names nothing. */
         public String bottleneck() {
-            return node.path(CELL_BOTTLENECK).isTextual() ? node.path(CELL_BOTTLENECK).asText() : null;
+            return text(node, CELL_BOTTLENECK);
         }
 
         /** The cell's summaries by metric id (empty for a failed cell). */
@@ -350,14 +350,12 @@ public final class RunRecord {
 
         /** The path of its CPU flame graph in the run directory, or null. */
         public String cpuFlameGraph() {
-            return node.path(TRIAL_FLAME_GRAPHS).path(FLAME_GRAPH_CPU).isTextual()
-                    ? node.path(TRIAL_FLAME_GRAPHS).path(FLAME_GRAPH_CPU).asText() : null;
+            return text(node.path(TRIAL_FLAME_GRAPHS), FLAME_GRAPH_CPU);
         }
 
         /** The path of its allocation flame graph in the run directory, or null. */
         public String allocFlameGraph() {
-            return node.path(TRIAL_FLAME_GRAPHS).path(FLAME_GRAPH_ALLOC).isTextual()
-                    ? node.path(TRIAL_FLAME_GRAPHS).path(FLAME_GRAPH_ALLOC).asText() : null;
+            return text(node.path(TRIAL_FLAME_GRAPHS), FLAME_GRAPH_ALLOC);
         }
 
         /** Its flameGraphs object as recorded (missing or null without one). */
@@ -529,6 +527,7 @@ public final class RunRecord {
         return comparisons;
     }
 
+    /** The field's text, or null when it is absent, null or not text. */
     private static String text(JsonNode node, String field) {
         return node.path(field).isTextual() ? node.path(field).asText() : null;
     }

@@ -94,11 +94,7 @@ public final class AnswerCommand implements Callable<Integer> {
 
     /** The caption and the table with the data access beside each variant, every line ending in a line break. */
     static String render(JsonNode run, String scenario) {
-        return render(run, scenario, DATA_ACCESS, null);
-    }
-
-    static String render(JsonNode run, String scenario, String column, String marker) {
-        return render(RunRecord.of(run, "run.json"), scenario, column, marker);
+        return render(RunRecord.of(run, "run.json"), scenario, DATA_ACCESS, null);
     }
 
     /**
