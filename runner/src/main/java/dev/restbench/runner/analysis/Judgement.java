@@ -154,18 +154,22 @@ public final class Judgement {
                                          String correction) {
         double change = row.changePct();
         boolean significant = adjusted <= alpha;
+        // A row with an interval and a reason carries a note on how it was measured (PairedJudge: adjusted for the
+        // host's speed); the verdict's own words follow it.
+        String note = row.lowPct() != null ? row.reason() : null;
         if (significant && Math.abs(change) >= minEffectPct) {
             Verdict v = row.direction().isWorse(change) ? Verdict.REGRESSION : Verdict.IMPROVEMENT;
-            return row.with(adjusted, v, String.format(Locale.ROOT, "p=%s after %s", p(adjusted), correction));
+            return row.with(adjusted, v, join(note, String.format(Locale.ROOT, "p=%s after %s", p(adjusted),
+                    correction)));
         }
         if (row.lowPct() != null && row.highPct() != null && row.lowPct() > -minEffectPct
                 && row.highPct() < minEffectPct) {
-            return row.with(adjusted, Verdict.NO_CHANGE, null);
+            return row.with(adjusted, Verdict.NO_CHANGE, note);
         }
         if (significant) {
-            return row.with(adjusted, Verdict.INCONCLUSIVE, String.format(Locale.ROOT,
+            return row.with(adjusted, Verdict.INCONCLUSIVE, join(note, String.format(Locale.ROOT,
                     "%+.1f %% is significant (p=%s after %s) but below the %s %% minimum effect", change, p(adjusted),
-                    correction, number(minEffectPct)));
+                    correction, number(minEffectPct))));
         }
         if (row.lowPct() == null && row.reason() != null) {
             // No interval, and the row says why (PairedJudge: no spread between rounds).
@@ -176,9 +180,13 @@ public final class Judgement {
         String could = row.detectablePct() == null || !Double.isFinite(row.detectablePct()) ? "nothing"
                 : row.detectablePct() > 1000 ? "only changes beyond ±1000 %"
                 : "±" + number(row.detectablePct()) + " %";
-        return row.with(adjusted, Verdict.INCONCLUSIVE, String.format(Locale.ROOT,
+        return row.with(adjusted, Verdict.INCONCLUSIVE, join(note, String.format(Locale.ROOT,
                 "could detect %s with n=%d; interval %s…%s %%", could, row.n(), signed(row.lowPct()),
-                signed(row.highPct())));
+                signed(row.highPct()))));
+    }
+
+    private static String join(String note, String text) {
+        return note == null ? text : note + "; " + text;
     }
 
     private static String p(double p) {

@@ -26,16 +26,29 @@ public final class MetricRules {
      * @param discrete     the paired test is {@link PairedRatio.Test#SIGN_FLIP}
      * @param reciprocalOf the metric this one is 1 / x of; null for a judged metric
      * @param hostIndependent judged even when the host check withholds the other verdicts (a count of work)
+     * @param adjustedBy   the metric of the same windows that gauges the host's speed: an A/B shows this one's change
+     *                     relative to it beside the verdict; null for none
+     * @param gaugeOf      the metric this one is the host's speed gauge of: shown, never judged; null otherwise
      */
-    public record Rule(double minEffectPct, boolean discrete, String reciprocalOf, boolean hostIndependent) {
+    public record Rule(double minEffectPct, boolean discrete, String reciprocalOf, boolean hostIndependent,
+                       String adjustedBy, String gaugeOf) {
 
-        public boolean judged() {
-            return reciprocalOf == null;
+        Rule(double minEffectPct, boolean discrete, String reciprocalOf, boolean hostIndependent) {
+            this(minEffectPct, discrete, reciprocalOf, hostIndependent, null, null);
         }
 
-        /** Why a reciprocal's row has no verdict (the A/B's and the history's rows say it alike). */
+        public boolean judged() {
+            return reciprocalOf == null && gaugeOf == null;
+        }
+
+        /** Why a reciprocal's or a gauge's row has no verdict (the A/B's and the history's rows say it alike). */
         public String shownOnlyReason() {
-            return "shown only: the reciprocal of " + reciprocalOf + ", judged there";
+            return reciprocalOf != null ? "shown only: the reciprocal of " + reciprocalOf + ", judged there"
+                    : "shown only: the host's speed gauge for " + gaugeOf;
+        }
+
+        Rule withMinEffect(double pct) {
+            return new Rule(pct, discrete, reciprocalOf, hostIndependent, adjustedBy, gaugeOf);
         }
 
         public PairedRatio.Test test() {
@@ -62,9 +75,10 @@ public final class MetricRules {
             if (minEffect == null) {
                 throw new IllegalArgumentException("metric " + m.id() + " has no minEffectPct");
             }
-            rules.put(m.id(), new Rule(minEffect, m.discrete(), m.reciprocalOf(), m.hostIndependent()));
+            rules.put(m.id(), new Rule(minEffect, m.discrete(), m.reciprocalOf(), m.hostIndependent(),
+                    m.adjustedBy(), null));
         }
-        return new MetricRules(rules, largest(rules));
+        return new MetricRules(withGauges(rules), largest(rules));
     }
 
     /**
@@ -79,8 +93,7 @@ public final class MetricRules {
     public MetricRules withMinEffect(double minEffectPct) {
         requireMinEffect(minEffectPct, "minEffectPct");
         Map<String, Rule> replaced = new LinkedHashMap<>();
-        rules.forEach((id, r) -> replaced.put(id, new Rule(minEffectPct, r.discrete(), r.reciprocalOf(),
-                r.hostIndependent())));
+        rules.forEach((id, r) -> replaced.put(id, r.withMinEffect(minEffectPct)));
         return new MetricRules(replaced, new Rule(minEffectPct, false, null, false));
     }
 
@@ -96,9 +109,11 @@ public final class MetricRules {
         rules.forEach((id, r) -> {
             Rule known = catalogue.rules.get(id);
             out.put(id, known == null ? new Rule(r.minEffectPct(), r.discrete(), r.reciprocalOf(), false)
-                    : new Rule(r.minEffectPct(), known.discrete(), known.reciprocalOf(), known.hostIndependent()));
+                    : new Rule(r.minEffectPct(), known.discrete(), known.reciprocalOf(), known.hostIndependent(),
+                    known.adjustedBy() != null && rules.containsKey(known.adjustedBy()) ? known.adjustedBy() : null,
+                    null));
         });
-        return new MetricRules(out, unknown);
+        return new MetricRules(withGauges(out), unknown);
     }
 
     public Rule rule(String metric) {
@@ -158,6 +173,9 @@ public final class MetricRules {
             if (e.getValue().hostIndependent()) {
                 rule.put("hostIndependent", true);
             }
+            if (e.getValue().adjustedBy() != null) {
+                rule.put("adjustedBy", e.getValue().adjustedBy());
+            }
         });
         return node;
     }
@@ -181,7 +199,7 @@ public final class MetricRules {
             rule.set("minEffectPct", definition.path(RunRecord.DEFINITION_MIN_EFFECT_PCT).isNumber()
                     ? definition.get(RunRecord.DEFINITION_MIN_EFFECT_PCT) : null);
             for (String fact : List.of(RunRecord.DEFINITION_DISCRETE, RunRecord.DEFINITION_RECIPROCAL_OF,
-                    RunRecord.DEFINITION_HOST_INDEPENDENT)) {
+                    RunRecord.DEFINITION_HOST_INDEPENDENT, RunRecord.DEFINITION_ADJUSTED_BY)) {
                 if (definition.has(fact)) {
                     rule.set(fact, definition.get(fact));
                 }
@@ -218,11 +236,30 @@ public final class MetricRules {
             if (!reciprocal.isMissingNode() && !(reciprocal.isTextual() && node.has(reciprocal.asText()))) {
                 throw new IllegalArgumentException(at + ".reciprocalOf must name another metric of the record");
             }
+            JsonNode adjustedBy = rule.path("adjustedBy");
+            if (!adjustedBy.isMissingNode() && !(adjustedBy.isTextual() && node.has(adjustedBy.asText())
+                    && !adjustedBy.asText().equals(e.getKey()))) {
+                throw new IllegalArgumentException(at + ".adjustedBy must name another metric of the record");
+            }
             rules.put(e.getKey(), new Rule(requireMinEffect(rule.path("minEffectPct").asDouble(), at + ".minEffectPct"),
                     rule.path("discrete").asBoolean(false), reciprocal.isTextual() ? reciprocal.asText() : null,
-                    rule.path("hostIndependent").asBoolean(false)));
+                    rule.path("hostIndependent").asBoolean(false), adjustedBy.isTextual() ? adjustedBy.asText() : null,
+                    null));
         }
-        return new MetricRules(rules, largest(rules));
+        return new MetricRules(withGauges(rules), largest(rules));
+    }
+
+    /** The rules with each metric another is adjusted by marked as its gauge (shown, never judged). */
+    private static Map<String, Rule> withGauges(Map<String, Rule> rules) {
+        Map<String, Rule> out = new LinkedHashMap<>(rules);
+        rules.forEach((id, r) -> {
+            Rule gauge = r.adjustedBy() == null ? null : out.get(r.adjustedBy());
+            if (gauge != null) {
+                out.put(r.adjustedBy(), new Rule(gauge.minEffectPct(), gauge.discrete(), gauge.reciprocalOf(),
+                        gauge.hostIndependent(), null, id));
+            }
+        });
+        return out;
     }
 
     private static Rule largest(Map<String, Rule> rules) {

@@ -87,6 +87,7 @@ public final class RunRecord {
     public static final String DEFINITION_DISCRETE = field("/metricDefinitions/*", "discrete");
     public static final String DEFINITION_RECIPROCAL_OF = field("/metricDefinitions/*", "reciprocalOf");
     public static final String DEFINITION_HOST_INDEPENDENT = field("/metricDefinitions/*", "hostIndependent");
+    public static final String DEFINITION_ADJUSTED_BY = field("/metricDefinitions/*", "adjustedBy");
 
     /** The method's starts per variant: what parts of one drill may differ in. */
     public static final String METHOD_STARTS_PER_VARIANT = field("/method", "startsPerVariant");
@@ -612,6 +613,17 @@ public final class RunRecord {
      * the numbers, never taken as text from the record.
      */
     public String hostProblem() {
+        String drift = hostDrift();
+        return drift != null ? drift : hostProblemWithinRounds();
+    }
+
+    /**
+     * The calibration probe's move between the start and the end of the run beyond its limit, or null. A history
+     * verdict compares runs made at different times, so a host that changed speed under one of them is withheld; an
+     * interleaved A/B pairs each head start with a base start of the same round, so a slow drift hits both sides and
+     * is said, not withheld (PairedJudge).
+     */
+    public String hostDrift() {
         JsonNode check = raw.path(HOST_CHECK);
         JsonNode limits = check.path(HOST_LIMITS);
         double change = check.path(HOST_CHANGE_PCT).asDouble(0);
@@ -619,6 +631,16 @@ public final class RunRecord {
                 && Math.abs(change) > limits.path(LIMIT_PROBE_CHANGE_PCT).asDouble(10)) {
             return String.format(Locale.ROOT, "the host's calibration probe moved %+.1f %% during the run", change);
         }
+        return null;
+    }
+
+    /**
+     * What disturbs the starts themselves, not only the run's course: steal on the service's core, or other work on
+     * it during a start (a CPU hog). Either can hit one side of a round and not the other, so an A/B withholds on it.
+     */
+    public String hostProblemWithinRounds() {
+        JsonNode check = raw.path(HOST_CHECK);
+        JsonNode limits = check.path(HOST_LIMITS);
         if (check.path(HOST_STEAL_PCT).isNumber()
                 && check.path(HOST_STEAL_PCT).asDouble() > limits.path(LIMIT_STEAL_PCT).asDouble(2)) {
             return String.format(Locale.ROOT, "the hypervisor took %.1f %% of the service's core (steal)",

@@ -232,9 +232,9 @@ public final class PrComment {
         String steady = row.steady() ? "" : " ⚠ unsteady";
         String reason = row.reason() == null ? "" : ": " + row.reason(); // the table escapes its cells
         return switch (row.verdict()) {
-            case REGRESSION -> "🔴 regression" + steady;
+            case REGRESSION -> "🔴 regression" + reason + steady;
             case IMPROVEMENT -> "🟢 improvement" + reason + steady;
-            case NO_CHANGE -> "✅ no change" + steady;
+            case NO_CHANGE -> "✅ no change" + reason + steady;
             case INCONCLUSIVE -> "⚪ undecided" + reason + steady;
             case FAILED -> "🔴 failed" + reason;
             case NO_VERDICT -> "➖ no verdict" + reason;

@@ -259,6 +259,9 @@ final class ResultsWriter {
         if (m.hostIndependent()) {
             out.put("hostIndependent", true);
         }
+        if (m.adjustedBy() != null) {
+            out.put("adjustedBy", m.adjustedBy());
+        }
         return out;
     }
 

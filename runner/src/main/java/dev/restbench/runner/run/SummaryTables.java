@@ -20,7 +20,7 @@ final class SummaryTables {
             "latency_p99", "latency_max", "server_us_per_req", "error_pct", "cpu_us_per_req", "alloc_bytes_per_req");
     private static final List<String> RESOURCES = List.of("cpu_us_per_req", "alloc_bytes_per_req", "heap_mean_mb",
             "heap_peak_mb", "gc_ms_per_s", "jit_cpu_ms_per_s", "threads_peak", "hikari_active_mean", "hikari_active_peak",
-            "sql_statements_per_req", "sql_rows_per_req", "response_bytes_per_req");
+            "sql_statements_per_req", "sql_rows_per_req", "postgres_cpu_us_per_req", "response_bytes_per_req");
     private static final List<String> STARTUP = List.of("time_to_ready_ms", "rss_after_start_mb",
             "heap_after_start_mb", "classes_loaded", "live_threads");
 

@@ -161,6 +161,16 @@ final class WindowMetrics {
                 metrics.put("req_per_cpu_s", count / (cpu.getAsLong() / 1e6));
             }
         }
+        OptionalLong loadGeneratorCpu = start.loadGeneratorCpuUntil(end);
+        if (loadGeneratorCpu.isPresent() && count > 0) {
+            // The same requests and the same answers cost the load generator the same work whatever the stack: its
+            // CPU per request moves with the host's speed, the gauge an A/B divides the service's CPU by.
+            metrics.put("load_generator_cpu_us_per_req", loadGeneratorCpu.getAsLong() / (double) count);
+        }
+        if (!start.postgresCpuMicros().isEmpty() && !end.postgresCpuMicros().isEmpty() && count > 0) {
+            // Every PostgreSQL process, its backends and background workers alike: what serving these requests cost it.
+            metrics.put("postgres_cpu_us_per_req", start.postgresCpuUntil(end) / (double) count);
+        }
         PrometheusText first = start.scrape();
         PrometheusText last = end.scrape();
         if (first != null && last != null) {

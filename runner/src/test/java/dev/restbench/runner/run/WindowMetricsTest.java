@@ -111,6 +111,21 @@ class WindowMetricsTest {
     }
 
     @Test
+    void theLoadGeneratorsAndPostgresCpuPerRequestAreTheirProcessesCpuOverTheRequests() {
+        // PostgreSQL: a backend that ran on, and one that started inside the window (it counts from zero).
+        Reading start = reading(0, 0, Map.of(), Map.of(100L, 1_000_000L, 101L, 20_000L), 5_000_000, 0, 0);
+        Reading end = reading(10, 1_000_000, Map.of(), Map.of(100L, 1_300_000L, 101L, 70_000L, 102L, 30_000L),
+                5_150_000, 0, 0);
+        assertThat(WindowMetrics.of(start, end, List.of(), requests(1000), PINNED, true).metrics())
+                .containsEntry("load_generator_cpu_us_per_req", 150.0)
+                .containsEntry("postgres_cpu_us_per_req", 380.0);
+        Reading noPostgres = reading(10, 1_000_000, Map.of(), Map.of(), 5_150_000, 0, 0);
+        assertThat(WindowMetrics.of(reading(0, 0, Map.of(), Map.of(), 5_000_000, 0, 0), noPostgres, List.of(),
+                requests(1000), PINNED, true).metrics()).as("an external database").doesNotContainKey(
+                "postgres_cpu_us_per_req").containsKey("load_generator_cpu_us_per_req");
+    }
+
+    @Test
     void withoutCountersAtBothEdgesTheStatementMetricsAreAbsentNotZero() {
         Reading start = reading(0, 0, Map.of(), Map.of(), 0, 0, 0);
         Reading end = withStatements(reading(10, 1_000_000, Map.of(), Map.of(), 0, 0, 0), 7_500, 115_000);

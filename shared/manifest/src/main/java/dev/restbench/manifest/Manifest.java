@@ -241,11 +241,15 @@ public record Manifest(
      *                   never judged, as its paired test would be its source's again
      * @param hostIndependent a count of the work done (SQL statements, rows): a slower or busier host cannot move
      *                   it, so it is judged even when the host check withholds the timings' verdicts
+     * @param adjustedBy the metric that gauges the host's speed in the same window (the load generator's CPU per
+     *                   request for the service's): an A/B shows this metric's change relative to it, round by round,
+     *                   beside the verdict (not judged: the gauge follows throughput too); the gauge itself is shown,
+     *                   never judged
      */
     public record MetricDefinition(String id, String label, String unit, String direction, String suite,
                                    String scope, int version, List<String> primary, String description,
                                    Double minEffectPct, boolean discrete, String reciprocalOf,
-                                   boolean hostIndependent, String name) {
+                                   boolean hostIndependent, String adjustedBy, String name) {
         public boolean biggerIsBetter() {
             return "bigger".equals(direction);
         }

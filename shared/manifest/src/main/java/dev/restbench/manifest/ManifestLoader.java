@@ -270,6 +270,21 @@ public final class ManifestLoader {
                             + " metric of the same scope with the opposite direction");
                 }
             }
+            if (metric.adjustedBy() != null) {
+                // The gauge is divided out of this metric start by start: it must be measured in the same windows and
+                // be a cost of the same kind (smaller is better), and it is never judged itself.
+                Manifest.MetricDefinition gauge = m.metrics().stream()
+                        .filter(other -> other.id().equals(metric.adjustedBy())).findFirst().orElse(null);
+                if (gauge == null || gauge == metric) {
+                    problems.add("/metrics/" + i + "/adjustedBy: '" + metric.adjustedBy()
+                            + "' is not another metric of the catalogue");
+                } else if (gauge.reciprocalOf() != null || gauge.adjustedBy() != null || gauge.primary() != null
+                        && !gauge.primary().isEmpty() || !gauge.scope().equals(metric.scope())
+                        || gauge.biggerIsBetter() != metric.biggerIsBetter() || metric.reciprocalOf() != null) {
+                    problems.add("/metrics/" + i + "/adjustedBy: '" + metric.adjustedBy() + "' must be a secondary"
+                            + " metric of the same scope and direction, neither a reciprocal nor adjusted itself");
+                }
+            }
         }
         return problems;
     }
