@@ -42,7 +42,7 @@ public final class PairedJudge {
         // Both sides ran in this one run. Other work on the service's core or steal can hit one start of a round and
         // not the other: the timings are withheld; counts of the work done (SQL statements per request) are not the
         // host's to move, and stay judged. A host whose speed drifted over the run drifted under both starts of each
-        // round: the pairing carries it, and CPU is judged relative to the host's speed gauge; the method says so.
+        // round: the pairing carries it, and the method says so.
         String withheld = notComparable == null && head.hostProblemWithinRounds() != null
                 ? "verdict withheld: " + head.hostProblemWithinRounds() : null;
         if (notComparable == null && withheld == null && head.hostDrift() != null) {

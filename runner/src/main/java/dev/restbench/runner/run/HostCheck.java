@@ -17,7 +17,8 @@ import java.util.Optional;
  * the kernel shows one. The start's speed, in classes 25 % wide, joins the environment fingerprint: a slower host
  * starts a new series even when its CPU model string is generic ("AMD EPYC Processor"). A probe that moved by more
  * than {@link #MAX_PROBE_CHANGE_PCT} between start and end, or steal above {@link #MAX_STEAL_PCT}, says the machine
- * changed under the run; such a run's verdicts are withheld (analysis.RunRecord#hostProblem).
+ * changed under the run; such a run's verdicts are withheld (analysis.RunRecord#hostProblem), except that an A/B,
+ * whose rounds pair head and base starts, states a drifted probe instead of withholding on it.
  *
  * <p>The workload is an integer recurrence in awk (two million steps, ~0.25 s here), run {@value #REPEATS} times
  * pinned with taskset; the fastest counts (interference only slows a run down). Measured on this project's 2-core
@@ -25,7 +26,7 @@ import java.util.Optional;
  */
 public final class HostCheck {
 
-    /** How far the probe may move between the start and the end of a run before its verdicts are withheld. */
+    /** How far the probe may move between the start and the end of a run before its history verdict is withheld. */
     public static final double MAX_PROBE_CHANGE_PCT = 10;
     /** Steal time on the service's core over the run, in % of its time, above which its verdicts are withheld. */
     public static final double MAX_STEAL_PCT = 2;

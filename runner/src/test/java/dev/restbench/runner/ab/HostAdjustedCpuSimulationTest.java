@@ -24,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * once with each start's CPU per request as measured and once with it divided by the start's gauge (what judging the
  * figure relative to the host would do: the same paired test on those ratios).
  *
- * <p>The model is the one this box showed on 2026-11-27 (docs/results/2026-11-28-host-adjusted-cpu.md), per start on
+ * <p>The model is the one this box showed on 2026-11-27 (docs/results/2026-11-27-host-adjusted-cpu.md), per start on
  * the log scale, in database-bound cells: the host is slower by h ~ N(0, σ_h) in a start (σ_h 0.15 that evening, 0.05
  * by day); throughput falls by h; the service's CPU per request rises by h plus its own noise (4 % between starts, 3.9
  * % within, 3 windows); the load generator's utilisation stayed put while throughput moved (slope 0.04–0.13), so its

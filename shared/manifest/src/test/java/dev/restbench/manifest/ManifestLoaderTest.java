@@ -317,6 +317,19 @@ class ManifestLoaderTest {
                         + " the opposite direction");
     }
 
+    @Test
+    void aHostGaugeMustBeAnotherSecondaryCostOfTheSameScope() throws IOException {
+        int cpu = index("cpu_us_per_req");
+        assertProblem(m -> ((ObjectNode) m.withArray("metrics").get(cpu)).put("adjustedBy", "nothing"),
+                "/metrics/" + cpu + "/adjustedBy: 'nothing' is not another metric of the catalogue");
+        assertProblem(m -> ((ObjectNode) m.withArray("metrics").get(cpu)).put("adjustedBy", "alloc_bytes_per_req"),
+                "/metrics/" + cpu + "/adjustedBy: 'alloc_bytes_per_req' must be a secondary metric of the same scope"
+                        + " and direction, neither a reciprocal nor adjusted itself");
+        assertProblem(m -> ((ObjectNode) m.withArray("metrics").get(cpu)).put("adjustedBy", "throughput"),
+                "/metrics/" + cpu + "/adjustedBy: 'throughput' must be a secondary metric of the same scope"
+                        + " and direction, neither a reciprocal nor adjusted itself");
+    }
+
     private static int index(String metric) throws IOException {
         ArrayNode metrics = (ArrayNode) repositoryManifest().get("metrics");
         for (int i = 0; i < metrics.size(); i++) {
