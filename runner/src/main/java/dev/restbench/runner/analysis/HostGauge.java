@@ -12,7 +12,7 @@ import java.util.Set;
  * The host's speed in each start's own windows, for a metric the catalogue shows relative to it ({@code adjustedBy}:
  * the service's CPU per request over the load generator's; PairedJudge prints it beside the verdict, not judged). On this project's 2-core cloud box the host ran 15–25 %
  * slower in some starts than in others; in cells that PostgreSQL or the load generator bound, the service's CPU per
- * request and the load generator's moved together (per-round log ratios correlated 0.82–0.99,
+ * request and the load generator's moved together (per-round log ratios correlated 0.76–0.99,
  * docs/results/2026-11-27-host-adjusted-cpu.md), so their ratio keeps the stack's cost and drops most of the host's.
  *
  * <p>The load generator's CPU is about two thirds a cost per second, one third per request (its utilisation stayed at
