@@ -1,6 +1,7 @@
 package dev.restbench.runner.analysis;
 
 import dev.restbench.runner.stats.Descriptive;
+import dev.restbench.runner.stats.PairedRatio;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -93,9 +94,9 @@ record HostGauge(String metric, Map<Integer, Double> base, Map<Integer, Double> 
             // Both are CPU per request outside the service: a slower host stretches them alike. PostgreSQL's moving
             // apart from the gauge means its work per request changed (another plan, an index, fewer round trips),
             // which also moves throughput, and with it the gauge: no measure of the host then.
-            double apart = (Math.exp(Math.log1p(change(pgBase.byRound(), pgHead.byRound(), gauge.base().keySet(),
-                    gauge.head().keySet()) / 100) - Math.log1p(gauge.changePct(gauge.base().keySet(),
-                    gauge.head().keySet()) / 100)) - 1) * 100;
+            double pg = 1 + change(pgBase.byRound(), pgHead.byRound(), gauge.base().keySet(), gauge.head().keySet())
+                    / 100;
+            double apart = (pg / (1 + gauge.changePct(gauge.base().keySet(), gauge.head().keySet()) / 100) - 1) * 100;
             if (Math.abs(apart) > MAX_APART_PCT) {
                 return notUsed(metric, String.format(Locale.ROOT, "PostgreSQL's CPU per request moved %+.1f %%"
                         + " against the gauge's, so its work per request changed", apart));
@@ -135,16 +136,21 @@ record HostGauge(String metric, Map<Integer, Double> base, Map<Integer, Double> 
     /** exp(mean ln(head/base)) − 1 in %, over the rounds in both sets and both maps; 0 without any. */
     private static double change(Map<Integer, Double> base, Map<Integer, Double> head, Set<Integer> baseRounds,
                                  Set<Integer> headRounds) {
-        List<Double> logs = new ArrayList<>();
+        List<Double> x = new ArrayList<>();
+        List<Double> y = new ArrayList<>();
         for (int round : baseRounds) {
-            Double x = base.get(round);
-            Double y = head.get(round);
-            if (headRounds.contains(round) && x != null && y != null && x > 0 && y > 0) {
-                logs.add(Math.log(y / x));
+            Double b = base.get(round);
+            Double h = head.get(round);
+            if (headRounds.contains(round) && b != null && h != null && b > 0 && h > 0) {
+                x.add(b);
+                y.add(h);
             }
         }
-        return logs.isEmpty() ? 0
-                : (Math.exp(Descriptive.mean(logs.stream().mapToDouble(Double::doubleValue).toArray())) - 1) * 100;
+        return x.isEmpty() ? 0 : (Math.exp(Descriptive.mean(PairedRatio.logRatios(array(x), array(y)))) - 1) * 100;
+    }
+
+    private static double[] array(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
     private static boolean positive(Map<Integer, Double> values) {

@@ -167,9 +167,10 @@ final class WindowMetrics {
             // CPU per request moves with the host's speed, the gauge an A/B divides the service's CPU by.
             metrics.put("load_generator_cpu_us_per_req", loadGeneratorCpu.getAsLong() / (double) count);
         }
+        long postgresCpu = start.postgresCpuUntil(end);
         if (!start.postgresCpuMicros().isEmpty() && !end.postgresCpuMicros().isEmpty() && count > 0) {
             // Every PostgreSQL process, its backends and background workers alike: what serving these requests cost it.
-            metrics.put("postgres_cpu_us_per_req", start.postgresCpuUntil(end) / (double) count);
+            metrics.put("postgres_cpu_us_per_req", postgresCpu / (double) count);
         }
         PrometheusText first = start.scrape();
         PrometheusText last = end.scrape();
@@ -221,15 +222,16 @@ final class WindowMetrics {
             metrics.put("hikari_active_mean", mean(active));
             metrics.put("hikari_active_peak", max(active));
         });
-        return new Result(metrics, utilisation(start, end, seconds, cpuSets, cpu), count);
+        return new Result(metrics, utilisation(start, end, seconds, cpuSets, cpu, postgresCpu, loadGeneratorCpu),
+                count);
     }
 
-    private static Utilisation utilisation(Reading start, Reading end, double seconds, CpuSets sets, OptionalLong cpu) {
+    private static Utilisation utilisation(Reading start, Reading end, double seconds, CpuSets sets, OptionalLong cpu,
+                                           long postgresCpu, OptionalLong lg) {
         Double service = sets.service() == null || cpu.isEmpty() ? null
                 : cpu.getAsLong() / 1e6 / seconds / sets.service().size();
         Double postgres = sets.postgres() == null || start.postgresCpuMicros().isEmpty() ? null
-                : start.postgresCpuUntil(end) / 1e6 / seconds / sets.postgres().size();
-        OptionalLong lg = start.loadGeneratorCpuUntil(end);
+                : postgresCpu / 1e6 / seconds / sets.postgres().size();
         Double loadGenerator = sets.loadGenerator() == null || lg.isEmpty() ? null
                 : lg.getAsLong() / 1e6 / seconds / sets.loadGenerator().size();
         Double serviceCores = sets.service() == null ? null : boxed(start.busyUntil(end, sets.service()));
