@@ -46,25 +46,45 @@ export function variantTitle(name) {
   return [info.description, tags].filter(Boolean).join(' — ') || name;
 }
 
-// What each metric is called (benchmarks.json's catalogue, as the runs recorded it: run.json metricDefinitions, copied
-// into latest.json, and index.json's metrics over the whole history): its name, else its short label, else its id.
-const metricNames = new Map();
+// What each metric is called and where it is shown (benchmarks.json's catalogue, as the runs recorded it: run.json
+// metricDefinitions, copied into latest.json, and index.json's metrics over the whole history): its name, else its
+// short label, else its id; its short label (a table's column header); the report tables it is a column of
+// ('measures', 'resources'); its scope; its position in the catalogue, the display order.
+const metricInfo = new Map();
 
-/** Fills the metric names from index.json's `metrics` and latest.json's `metricDefinitions` (the newest run wins). */
+/** Fills the metric definitions from index.json's `metrics` and latest.json's `metricDefinitions` (the newest run wins). */
 export function registerMetrics(index, latest) {
-  metricNames.clear();
-  const add = (id, m) => {
+  metricInfo.clear();
+  const add = (id, m, position) => {
     if (typeof id !== 'string' || !m || typeof m !== 'object') return;
-    const title = typeof m.name === 'string' && m.name ? m.name : typeof m.label === 'string' && m.label ? m.label : null;
-    if (title) metricNames.set(id, title);
+    const text = (v) => (typeof v === 'string' && v ? v : null);
+    metricInfo.set(id, {
+      title: text(m.name) ?? text(m.label),
+      label: text(m.label),
+      tables: Array.isArray(m.tables) ? m.tables.filter((t) => typeof t === 'string') : [],
+      scope: text(m.scope),
+      position: Number.isInteger(position) ? position : null,
+    });
   };
   const known = index?.metrics && typeof index.metrics === 'object' ? index.metrics : {};
-  for (const [id, m] of Object.entries(known)) add(id, m);
-  for (const m of Array.isArray(latest?.metricDefinitions) ? latest.metricDefinitions : []) add(m?.id, m);
+  for (const [id, m] of Object.entries(known)) add(id, m, m?.position);
+  (Array.isArray(latest?.metricDefinitions) ? latest.metricDefinitions : []).forEach((m, i) => add(m?.id, m, i));
+}
+
+/** The metrics of one report table ('measures' or 'resources'), as the catalogue places them. */
+export const inMetricTable = (metric, table) => metricInfo.get(metric)?.tables.includes(table) ?? false;
+
+/** Sorts metric ids by their catalogue position; ids the catalogue does not place come after, by id. */
+export function byMetricPosition(a, b) {
+  const pa = metricInfo.get(a)?.position ?? Infinity;
+  const pb = metricInfo.get(b)?.position ?? Infinity;
+  return pa === pb ? a.localeCompare(b) : pa - pb;
 }
 
 export const variantLabel = (name) => variantInfo.get(name)?.label ?? name;
-export const metricLabel = (metric) => metricNames.get(metric) ?? metric;
+export const metricLabel = (metric) => metricInfo.get(metric)?.title ?? metric;
+/** A table's column header: the catalogue's short label, else the name. */
+export const metricHeader = (metric) => metricInfo.get(metric)?.label ?? metricLabel(metric);
 
 export function formatNumber(value) {
   if (value == null || !Number.isFinite(value)) return '—';

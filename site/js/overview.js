@@ -6,17 +6,9 @@ import { scenarioBarCharts, startupBarCharts } from './bars.js';
 import { sweepCharts } from './sweep.js';
 import { admits } from './state.js';
 import { pointSpread } from './history.js';
-import { VERDICTS, differingKeys, firstLine, formatDate, formatNumber, formatPct, formatValue, metricLabel, shortSha, variantInfoOf, variantLabel, variantOrder, variantTitle } from './format.js';
+import { VERDICTS, byMetricPosition, differingKeys, firstLine, formatDate, formatNumber, formatPct, formatValue, inMetricTable, metricHeader, metricLabel, shortSha, variantInfoOf, variantLabel, variantOrder, variantTitle } from './format.js';
 
-export const LOAD_MEASURES = ['throughput', 'latency_p50', 'latency_p95', 'latency_p99', 'error_pct'];
-export const RESOURCES = ['cpu_us_per_req', 'alloc_bytes_per_req', 'heap_mean_mb', 'heap_peak_mb', 'gc_ms_per_s', 'jit_cpu_ms_per_s', 'threads_peak', 'hikari_active_mean', 'hikari_active_peak', 'sql_statements_per_req', 'sql_rows_per_req', 'response_bytes_per_req'];
 const BOUND = { database: 'db-bound', 'load-generator': 'load-generator-bound', unknown: 'bound: unknown', mixed: 'bound: mixed' };
-const RESOURCE_HEADERS = {
-  cpu_us_per_req: 'CPU / req', alloc_bytes_per_req: 'Alloc / req', heap_mean_mb: 'Heap mean', heap_peak_mb: 'Heap peak',
-  gc_ms_per_s: 'GC', jit_cpu_ms_per_s: 'JIT', threads_peak: 'Threads peak', hikari_active_mean: 'Hikari active mean', hikari_active_peak: 'Hikari active peak',
-  sql_statements_per_req: 'SQL stmts / req', sql_rows_per_req: 'SQL rows / req', response_bytes_per_req: 'Response B / req',
-};
-
 /** The newest run as {source, commit, cells: Map("v|s|r" → cell), variants, startup, environment}. */
 export function newestRun(model) {
   const latest = model.latest;
@@ -114,12 +106,16 @@ function scenarioRows(run, state, variants) {
   return [...groups.values()];
 }
 
+/**
+ * A group's metrics in one table, in catalogue order (benchmarks.json places each one: its `tables`). The page shows
+ * each value once: a metric of both tables (CPU and allocation per request) is in the resources table. The measures
+ * table also shows what no table claims, so that nothing a run measured is hidden.
+ */
 function measuresOf(group, resources) {
   const present = new Set();
   for (const cell of group.byVariant.values()) for (const m of Object.keys(cell.metrics)) present.add(m);
-  if (resources) return RESOURCES.filter((m) => present.has(m));
-  const others = [...present].filter((m) => !LOAD_MEASURES.includes(m) && !RESOURCES.includes(m)).sort();
-  return [...LOAD_MEASURES.filter((m) => present.has(m)), ...others];
+  const shown = [...present].filter((m) => inMetricTable(m, 'resources') === resources);
+  return shown.sort(byMetricPosition);
 }
 
 /** Failure reasons can carry a log tail: the cell shows the start, the tooltip all of it. */
@@ -191,8 +187,8 @@ function resourcesTable(run, state, variants) {
     if (!measures.length) continue;
     tables.push(h('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': `Resources, ${group.scenario} ${group.regime}` },
       h('table', { class: 'compare resources' },
-        h('caption', null, `JVM resources — ${group.scenario} (${group.regime})`),
-        h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Variant'), measures.map((m) => h('th', { scope: 'col' }, RESOURCE_HEADERS[m] ?? m)))),
+        h('caption', null, `Resources — ${group.scenario} (${group.regime})`),
+        h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Variant'), measures.map((m) => h('th', { scope: 'col', title: metricLabel(m) }, metricHeader(m))))),
         h('tbody', null, variants.filter((v) => group.byVariant.has(v)).map((v) => {
           const cell = group.byVariant.get(v);
           return h('tr', null, h('th', { scope: 'row' }, variantLabel(v)),
@@ -362,7 +358,7 @@ export function renderOverview(root, model, state) {
       h('details', { class: 'full-tables', id: 'full-tables' },
         h('summary', null, 'Full tables: every measure with n, spread, change and verdict'),
         measuresTable(run, state, variants),
-        h('h3', null, 'JVM resources'),
+        h('h3', null, 'Resources'),
         resourcesTable(run, state, variants),
         h('h3', null, 'Startup'),
         startupTable(run, variants)),

@@ -5,13 +5,12 @@ import uPlot from '../vendor/uplot/uPlot.esm.js';
 import { h, clear } from './dom.js';
 import { admits, toHash } from './state.js';
 import { activeProfile, ensureSeries, inProfile, pointProfile, pointSpread } from './history.js';
-import { LOAD_MEASURES, RESOURCES, orderVariants } from './overview.js';
-import { VERDICTS, firstLine, formatDate, formatNumber, formatPct, formatValue, metricLabel, shortSha, variantLabel } from './format.js';
+import { orderVariants } from './overview.js';
+import { VERDICTS, byMetricPosition, firstLine, formatDate, formatNumber, formatPct, formatValue, metricLabel, shortSha, variantLabel } from './format.js';
 
 // Okabe–Ito: distinguishable with the common colour-vision deficiencies; each line also gets its own dash pattern.
 const OKABE_ITO = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#D55E00', '#56B4E9', '#F0E442'];
 const DASHES = [[], [8, 4], [2, 3], [10, 3, 2, 3], [4, 4], [1, 2], [12, 6]];
-const METRIC_ORDER = [...LOAD_MEASURES, 'latency_max', ...RESOURCES, 'time_to_ready_ms', 'rss_after_start_mb', 'classes_loaded', 'live_threads'];
 
 const DASH_NAMES = ['solid', 'dashed', 'dotted', 'dashed', 'dashed', 'dotted', 'dashed'];
 
@@ -43,7 +42,6 @@ export function groupsOf(model, state) {
     groups.get(id).series.push(s);
   }
   const scenarioOrder = [...new Set([...model.series.values()].map((s) => s.scenario))];
-  const rank = (m) => { const i = METRIC_ORDER.indexOf(m); return i < 0 ? 999 : i; };
   const list = [...groups.values()];
   for (const g of list) {
     const order = orderVariants(g.series.map((s) => s.variant));
@@ -51,7 +49,7 @@ export function groupsOf(model, state) {
   }
   return list.sort((a, b) => (a.scenario === 'startup') - (b.scenario === 'startup')
     || scenarioOrder.indexOf(a.scenario) - scenarioOrder.indexOf(b.scenario)
-    || a.regime.localeCompare(b.regime) || rank(a.metric) - rank(b.metric) || a.metric.localeCompare(b.metric));
+    || a.regime.localeCompare(b.regime) || byMetricPosition(a.metric, b.metric));
 }
 
 function cssVar(name) {

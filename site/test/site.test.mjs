@@ -2,11 +2,11 @@
 // Screenshots go to site/test-artifacts/ (gitignored) for a human to look at.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HOSTILE_AUTHOR, HOSTILE_MESSAGE, HOSTILE_SCENARIO, STEP_IMPROVEMENT, STEP_LATEST, STEP_REGRESSION, writeAllCases } from '../fixtures/generate.mjs';
+import { HOSTILE_AUTHOR, HOSTILE_MESSAGE, HOSTILE_SCENARIO, METRICS, STEP_IMPROVEMENT, STEP_LATEST, STEP_REGRESSION, writeAllCases } from '../fixtures/generate.mjs';
 import { startServer } from '../serve.mjs';
 import { publish } from '../publish.mjs';
 import { cpSync } from 'node:fs';
@@ -203,6 +203,15 @@ describe('overview', () => {
     assert.equal(await page.locator('#table-measures').isVisible(), false);
     await page.locator('#full-tables > summary').click();
     await page.locator('#table-measures').waitFor();
+    // Where each metric is shown comes from benchmarks.json's catalogue (its `tables`, in its order), not the site;
+    // a metric of both tables is shown once, in the resources table.
+    const catalogue = JSON.parse(readFileSync(new URL('../../benchmarks.json', import.meta.url), 'utf8')).metrics;
+    const inTable = (t) => catalogue.filter((m) => m.tables?.includes(t) && m.id in METRICS);
+    const resourceHeaders = await page.locator('table.resources').first().locator('thead th').evaluateAll((ths) => ths.slice(1).map((th) => th.textContent));
+    assert.deepEqual(resourceHeaders, inTable('resources').map((m) => m.label));
+    const firstScenario = await page.locator('#table-measures tbody tr').evaluateAll((trs) => trs.map((tr) => tr.querySelector('.metric-id')?.textContent).filter(Boolean));
+    const measureIds = inTable('measures').filter((m) => !m.tables.includes('resources')).map((m) => m.id);
+    assert.deepEqual(firstScenario.slice(0, measureIds.length), measureIds);
     await shot(page, 'overview-bars', true);
     assertNoProblems(page);
     await page.context().close();

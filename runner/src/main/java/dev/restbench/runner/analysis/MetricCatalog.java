@@ -11,8 +11,8 @@ import java.util.List;
 public final class MetricCatalog {
 
     private static final List<String> IDS = List.of(
-            "throughput", "latency_p50", "latency_p95", "latency_p99", "latency_max", "server_us_per_req", "error_pct",
-            "cpu_us_per_req", "req_per_cpu_s", "alloc_bytes_per_req", "heap_mean_mb", "heap_peak_mb", "gc_ms_per_s",
+            "throughput", "req_per_cpu_s", "latency_p50", "latency_p95", "latency_p99", "latency_max", "server_us_per_req",
+            "error_pct", "cpu_us_per_req", "alloc_bytes_per_req", "heap_mean_mb", "heap_peak_mb", "gc_ms_per_s",
             "jit_cpu_ms_per_s", "load_generator_cpu_us_per_req",
             "postgres_cpu_us_per_req", "warmup_s", "threads_peak", "hikari_active_mean", "hikari_active_peak",
             "sql_statements_per_req", "sql_rows_per_req", "response_bytes_per_req", "time_to_ready_ms",

@@ -262,6 +262,9 @@ final class ResultsWriter {
         if (m.adjustedBy() != null) {
             out.put("adjustedBy", m.adjustedBy());
         }
+        if (m.tables() != null && !m.tables().isEmpty()) {
+            out.put("tables", m.tables());
+        }
         return out;
     }
 

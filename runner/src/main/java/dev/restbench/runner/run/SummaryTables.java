@@ -15,14 +15,13 @@ import java.util.Optional;
  * table, each figure as "median ±spread% (n)". Rendered as Markdown (summary.md) or aligned plain text (console).
  */
 final class SummaryTables {
-    /** The first table's measures, in the reference report's order. */
-    private static final List<String> MEASURES = List.of("throughput", "req_per_cpu_s", "latency_p50", "latency_p95",
-            "latency_p99", "latency_max", "server_us_per_req", "error_pct", "cpu_us_per_req", "alloc_bytes_per_req");
-    private static final List<String> RESOURCES = List.of("cpu_us_per_req", "alloc_bytes_per_req", "heap_mean_mb",
-            "heap_peak_mb", "gc_ms_per_s", "jit_cpu_ms_per_s", "threads_peak", "hikari_active_mean", "hikari_active_peak",
-            "sql_statements_per_req", "sql_rows_per_req", "postgres_cpu_us_per_req", "response_bytes_per_req");
-    private static final List<String> STARTUP = List.of("time_to_ready_ms", "rss_after_start_mb",
-            "heap_after_start_mb", "classes_loaded", "live_threads");
+    /**
+     * The answer's short startup headers, so that it fits 100 columns (summary.md has the metrics' own labels); a
+     * startup metric not named here is headed by its label.
+     */
+    private static final Map<String, String> SHORT_STARTUP_HEADERS = Map.of("time_to_ready_ms", "ready (ms)",
+            "rss_after_start_mb", "RSS (MB)", "heap_after_start_mb", "heap (MB)", "classes_loaded", "classes",
+            "live_threads", "threads");
 
     private record Table(String title, TextTable table) {
     }
@@ -38,6 +37,10 @@ final class SummaryTables {
     private final RunSelection selection;
     private final RunResults results;
     private final List<String> variants;
+    /** Each table's metrics, in catalogue order: where benchmarks.json's catalogue places them (its one home). */
+    private final List<String> measures;
+    private final List<String> resources;
+    private final List<String> startupMetrics;
 
     SummaryTables(Manifest manifest, RunSelection selection, RunResults results) {
         this.manifest = manifest;
@@ -46,6 +49,10 @@ final class SummaryTables {
         List<RunResults.CellSummary> cells = results.cells();
         List<String> variants = selection.variants().stream().map(Manifest.Variant::name).toList();
         this.variants = variants;
+        this.measures = inTable(manifest, Manifest.MetricDefinition.MEASURES_TABLE);
+        this.resources = inTable(manifest, Manifest.MetricDefinition.RESOURCES_TABLE);
+        this.startupMetrics = manifest.metrics().stream().filter(m -> "startup".equals(m.scope()))
+                .map(Manifest.MetricDefinition::id).toList();
 
         List<String> header = new ArrayList<>(List.of("Scenario", "Regime", "Measure"));
         header.addAll(variants);
@@ -55,7 +62,7 @@ final class SummaryTables {
                 if (!scenario.regimes().containsKey(regime)) {
                     continue;
                 }
-                for (String id : MEASURES) {
+                for (String id : measures) {
                     if (id.equals("req_per_cpu_s") && !Manifest.Regime.closedModel(regime)) {
                         continue;
                     }
@@ -72,7 +79,7 @@ final class SummaryTables {
         tables.add(new Table("Scenarios and measures", table(header, 3, rows)));
 
         List<String> resourceHeader = new ArrayList<>(List.of("Variant", "Scenario", "Regime"));
-        RESOURCES.forEach(id -> resourceHeader.add(manifest.metric(id).label() + " (" + manifest.metric(id).unit() + ")"));
+        resources.forEach(id -> resourceHeader.add(manifest.metric(id).label() + " (" + manifest.metric(id).unit() + ")"));
         List<List<String>> resourceRows = new ArrayList<>();
         for (String variant : variants) {
             for (RunResults.CellSummary cell : cells) {
@@ -80,7 +87,7 @@ final class SummaryTables {
                     continue;
                 }
                 List<String> row = new ArrayList<>(List.of(variant, cell.key().scenario(), cell.key().regime()));
-                RESOURCES.forEach(id -> row.add(figure(Optional.of(cell), id)));
+                resources.forEach(id -> row.add(figure(Optional.of(cell), id)));
                 resourceRows.add(row);
             }
         }
@@ -127,12 +134,12 @@ final class SummaryTables {
                 table(List.of("Variant", "Scenario", "Regime", "warmup (s)", "state", "bound by"), 3, methodRows)));
 
         List<String> startupHeader = new ArrayList<>(List.of("Variant"));
-        STARTUP.forEach(id -> startupHeader.add(manifest.metric(id).label() + " (" + manifest.metric(id).unit() + ")"));
+        startupMetrics.forEach(id -> startupHeader.add(manifest.metric(id).label() + " (" + manifest.metric(id).unit() + ")"));
         List<List<String>> startupRows = new ArrayList<>();
         Map<String, Map<String, Summary>> startup = results.startup();
         for (String variant : variants) {
             List<String> row = new ArrayList<>(List.of(variant));
-            STARTUP.forEach(id -> row.add(Optional.ofNullable(startup.get(variant)).map(m -> m.get(id))
+            startupMetrics.forEach(id -> row.add(Optional.ofNullable(startup.get(variant)).map(m -> m.get(id))
                     .map(SummaryTables::format).orElse("—")));
             startupRows.add(row);
         }
@@ -151,6 +158,10 @@ final class SummaryTables {
     }
 
     /** "req/s · p99 ms" of one operation: the centre of its starts' values (geometric mean; median for p99). */
+    private static List<String> inTable(Manifest manifest, String table) {
+        return manifest.metrics().stream().filter(m -> m.inTable(table)).map(Manifest.MetricDefinition::id).toList();
+    }
+
     private static String operation(RunResults.CellSummary cell, String name) {
         List<CellSession.Operation> ops = cell.trials().stream().map(t -> t.outcome().operations().get(name))
                 .filter(java.util.Objects::nonNull).toList();
@@ -290,16 +301,12 @@ final class SummaryTables {
         sqlWork(cells).ifPresent(line -> text.append(wrap(line, "  ", 100)).append('\n'));
         Map<String, Map<String, Summary>> startup = results.startup();
         if (!startup.isEmpty()) {
-            // Short headers: the answer fits 100 columns (summary.md has the metrics' own labels).
-            List<String> header = new ArrayList<>(List.of("Variant", "ready (ms)", "RSS (MB)", "heap (MB)", "classes",
-                    "threads"));
-            if (header.size() != STARTUP.size() + 1) {
-                throw new IllegalStateException("the startup headers do not match " + STARTUP);
-            }
+            List<String> header = new ArrayList<>(List.of("Variant"));
+            startupMetrics.forEach(id -> header.add(SHORT_STARTUP_HEADERS.getOrDefault(id, manifest.metric(id).label())));
             TextTable table = TextTable.of(header, 1);
             for (String variant : variants) {
                 List<String> row = new ArrayList<>(List.of(variant));
-                STARTUP.forEach(id -> row.add(Optional.ofNullable(startup.get(variant)).map(m -> m.get(id))
+                startupMetrics.forEach(id -> row.add(Optional.ofNullable(startup.get(variant)).map(m -> m.get(id))
                         .map(v -> number(v.value())).orElse("—")));
                 table.row(row);
             }

@@ -245,11 +245,23 @@ public record Manifest(
      *                   request for the service's): an A/B shows this metric's change relative to it, round by round,
      *                   beside the verdict (not judged: the gauge follows throughput too); the gauge itself is shown,
      *                   never judged
+     * @param tables     the report tables a cell metric is a column of ({@link #MEASURES_TABLE}, {@link
+     *                   #RESOURCES_TABLE}), in catalogue order, for the runner's summary and the site alike; null or
+     *                   empty: in neither (startup metrics have their own table, by scope)
      */
     public record MetricDefinition(String id, String label, String unit, String direction, String suite,
                                    String scope, int version, List<String> primary, String description,
                                    Double minEffectPct, boolean discrete, String reciprocalOf,
-                                   boolean hostIndependent, String adjustedBy, String name) {
+                                   boolean hostIndependent, String adjustedBy, String name, List<String> tables) {
+        /** The table of scenario × measure × variant (the reference report's first table). */
+        public static final String MEASURES_TABLE = "measures";
+        /** The table of variant × resources (the reference report's second table). */
+        public static final String RESOURCES_TABLE = "resources";
+
+        public boolean inTable(String table) {
+            return tables != null && tables.contains(table);
+        }
+
         public boolean biggerIsBetter() {
             return "bigger".equals(direction);
         }

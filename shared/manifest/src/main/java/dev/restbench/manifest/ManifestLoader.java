@@ -270,6 +270,11 @@ public final class ManifestLoader {
                             + " metric of the same scope with the opposite direction");
                 }
             }
+            if (metric.tables() != null && !metric.tables().isEmpty() && !"cell".equals(metric.scope())) {
+                // A start's metrics have one table, the startup table, by their scope.
+                problems.add("/metrics/" + i + "/tables: only a cell metric is a column of the measures or"
+                        + " resources table; a startup metric is in the startup table by its scope");
+            }
             if (metric.adjustedBy() != null) {
                 // The gauge is divided out of this metric start by start: it must be measured in the same windows and
                 // be a cost of the same kind (smaller is better), and it is never judged itself.

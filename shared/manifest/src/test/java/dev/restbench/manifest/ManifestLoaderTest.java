@@ -293,8 +293,22 @@ class ManifestLoaderTest {
 
     @Test
     void aMetricInTheWrongSuiteIsReported() throws IOException {
-        assertProblem(m -> ((ObjectNode) m.withArray("metrics").get(1)).put("suite", "throughput"),
-                "/metrics/1/suite: suite 'throughput' holds exactly the bigger-is-better metrics, 'costs' the smaller-is-better ones");
+        int p50 = index("latency_p50");
+        assertProblem(m -> ((ObjectNode) m.withArray("metrics").get(p50)).put("suite", "throughput"),
+                "/metrics/" + p50 + "/suite: suite 'throughput' holds exactly the bigger-is-better metrics, 'costs' the"
+                        + " smaller-is-better ones");
+    }
+
+    /** The report tables have one home, the catalogue: a cell metric names them, a startup metric has its own. */
+    @Test
+    void onlyACellMetricIsAColumnOfTheMeasuresOrResourcesTable() throws IOException {
+        int ready = index("time_to_ready_ms");
+        assertProblem(m -> ((ObjectNode) m.withArray("metrics").get(ready)).putArray("tables").add("resources"),
+                "/metrics/" + ready + "/tables: only a cell metric is a column of the measures or resources table;"
+                        + " a startup metric is in the startup table by its scope");
+        int cpu = index("cpu_us_per_req");
+        assertProblem(m -> ((ObjectNode) m.withArray("metrics").get(cpu)).putArray("tables").add("startup"),
+                "/metrics/" + cpu + "/tables/0: does not have a value in the enumeration [\"measures\", \"resources\"]");
     }
 
     /** The verdict's per-metric rules: every judged metric states its minimum effect; a reciprocal states none. */
