@@ -61,6 +61,11 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--scenarios", paramLabel = "a,b", description = "only these scenarios (default: the profile's)")
     private String scenarios;
 
+    @Option(names = "--regimes", paramLabel = "a,b",
+            description = "only these regimes of the profile's (capacity, latency; default: the profile's), e.g."
+                    + " --regimes capacity for the answer's cells alone")
+    private String regimes;
+
     @Option(names = "--database-url", paramLabel = "<url>",
             description = "use this PostgreSQL server (jdbc:postgresql://host:5432/postgres) instead of the embedded"
                     + " one (also: env DATABASE_URL); the runner creates its template and per-cell databases there")
@@ -145,6 +150,7 @@ public final class RunCommand implements Callable<Integer> {
                 RunOptions.list(Optional.ofNullable(variants)),
                 List.copyOf(where),
                 RunOptions.list(Optional.ofNullable(scenarios)),
+                RunOptions.list(Optional.ofNullable(regimes)),
                 dbUrl,
                 urls,
                 Optional.ofNullable(databaseUser).or(() -> RunOptions.env("DATABASE_USER")).orElse("postgres"),

@@ -18,6 +18,7 @@ public record RunOptions(
         List<String> variants,
         List<String> where,
         List<String> scenarios,
+        List<String> regimes,
         Optional<String> databaseUrl,
         Map<String, String> services,
         String databaseUser,
@@ -59,7 +60,8 @@ public record RunOptions(
 
     /** The same options with another failed-start policy. */
     public RunOptions with(FailedStarts policy) {
-        return new RunOptions(root, manifest, profile, resultsDir, variants, where, scenarios, databaseUrl, services,
+        return new RunOptions(root, manifest, profile, resultsDir, variants, where, scenarios, regimes, databaseUrl,
+                services,
                 databaseUser, databasePassword, dryRun, build, tables, history, seed, flameGraphRounds,
                 missingRuntimes, policy);
     }
@@ -75,7 +77,7 @@ public record RunOptions(
                                 List<String> scenarios, Long seed, int flameGraphRounds) {
         // The caller built the variants (ab: in their worktrees; drill: the checkout's) before deriving the manifest.
         return new RunOptions(root, manifest, Optional.of(profile), resultsDir.toAbsolutePath(), variants, List.of(),
-                scenarios, env("DATABASE_URL"), Map.of(), env("DATABASE_USER").orElse("postgres"),
+                scenarios, List.of(), env("DATABASE_URL"), Map.of(), env("DATABASE_USER").orElse("postgres"),
                 env("DATABASE_PASSWORD").orElse("postgres"), false, false, Tables.ANSWER, Optional.empty(),
                 Optional.ofNullable(seed), flameGraphRounds, MissingRuntimes.REFUSE, FailedStarts.FAIL_THE_CELL);
     }

@@ -53,7 +53,15 @@ public record RunSelection(String profileName, Manifest.Profile profile, Manifes
             scenarios.add(manifest.scenario(name).orElseThrow(() -> new UsageException("unknown scenario '" + name
                     + "' (manifest has: " + String.join(", ", manifest.scenarios().stream().map(Manifest.Scenario::name).toList()) + ")")));
         }
-        List<String> regimes = profile.regimes() != null ? profile.regimes() : ALL_REGIMES;
+        List<String> profileRegimes = profile.regimes() != null ? profile.regimes() : ALL_REGIMES;
+        for (String regime : options.regimes()) {
+            if (!profileRegimes.contains(regime)) {
+                throw new UsageException("--regimes: '" + regime + "' is not a regime of profile " + profileName
+                        + " (it has: " + String.join(", ", profileRegimes) + ")");
+            }
+        }
+        List<String> regimes = options.regimes().isEmpty() ? profileRegimes
+                : profileRegimes.stream().filter(options.regimes()::contains).toList();
         long seed = options.seed().orElseGet(() -> new java.security.SecureRandom().nextLong() & 0xffffffffL);
         RunPlan plan = RunPlan.of(variants, scenarios, regimes, profile.trials(), seed);
         return new RunSelection(profileName, profile, manifest.datasets().get(profile.dataset()), variants, scenarios,

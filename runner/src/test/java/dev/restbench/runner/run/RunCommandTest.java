@@ -62,6 +62,25 @@ class RunCommandTest {
         assertThat(options.dryRun()).isTrue();
     }
 
+    /** A slice of a profile's regimes, in the profile's order; a regime the profile lacks is a usage error. */
+    @Test
+    void regimesSelectASliceOfTheProfiles() {
+        Path root = Path.of("..").toAbsolutePath().normalize();
+        dev.restbench.manifest.Manifest manifest = dev.restbench.runner.manifest.Manifests.load(
+                root.resolve("benchmarks.json"));
+        RunSelection all = RunSelection.of(manifest, options("--root", root.toString(), "--profile", "no-database"));
+        assertThat(all.regimes()).containsExactly("capacity", "latency");
+        RunSelection capacity = RunSelection.of(manifest, options("--root", root.toString(), "--profile",
+                "no-database", "--regimes", "capacity"));
+        assertThat(capacity.regimes()).containsExactly("capacity");
+        assertThat(capacity.plan().trials()).allSatisfy(t -> assertThat(t.cells())
+                .allSatisfy(c -> assertThat(c.regime()).isEqualTo("capacity")));
+        assertThatThrownBy(() -> RunSelection.of(manifest, options("--root", root.toString(), "--profile", "sweep",
+                "--regimes", "capacity")))
+                .isInstanceOf(dev.restbench.runner.UsageException.class)
+                .hasMessageStartingWith("--regimes: 'capacity' is not a regime of profile sweep (it has: users-10,");
+    }
+
     @Test
     void anOptionGivenTwiceTakesTheLastValue() {
         assertThat(options("--profile", "smoke", "--profile", "full").profile()).contains("full");
