@@ -114,12 +114,6 @@ final class CellSession {
             }
             Reading.Sources sources = new Reading.Sources(service, postgresPid, gatling.pid(), statements, database);
 
-            // Warmup: one bin per second until steady or the cap. Every windowSeconds the bin edge scrapes the
-            // metrics endpoint, as the windows' edges will: the warmup runs what the windows run. Without it the
-            // first window's scrape ran cold code, and the JIT compiling it (and what it made hot) landed in the
-            // measurement — 150-300 ms/s of compiler CPU in the first window of cells whose warmup had settled (run
-            // 20261123T120659Z). At the windows' rate, not every bin: at a latency regime's few requests per second
-            // a scrape per second would be most of the bins' CPU per request.
             StringBuilder bins = new StringBuilder();
             long cyclesStart = System.nanoTime();
             String brokenInCycles = cycles(plan.cycles(), service, gatling, bins);
@@ -127,55 +121,17 @@ final class CellSession {
             if (brokenInCycles != null) {
                 return Outcome.failed(brokenInCycles, cycleSeconds, null);
             }
-            SteadyState steady = new SteadyState(plan.warmup());
             bins.append("seconds\treq_per_s\tcpu_us_per_req\tjit_ms_per_s\tsteady\n");
-            Reading before = sources.readStart(false);
-            GatlingSession.Count countBefore = gatling.count();
-            long warmupStart = before.nanoTime();
-            for (int bin = 1; !steady.done(); bin++) {
-                sleepUntil(before.nanoTime() + TimeUnit.SECONDS.toNanos(1));
-                Reading now = sources.readEnd(bin % plan.windowSeconds() == 0);
-                GatlingSession.Count count = gatling.count();
-                String broken = broken(service, gatling, "during the warmup");
-                if (broken != null) {
-                    return Outcome.failed(broken, (now.nanoTime() - warmupStart) / 1e9, null);
-                }
-                OptionalLong cpu = before.serviceCpuUntil(now);
-                OptionalLong jit = before.jitCpuUntil(now);
-                long own = Math.max(0, cpu.orElse(0) - jit.orElse(0));
-                SteadyState.Bin one = new SteadyState.Bin(before.secondsUntil(now),
-                        count.requests() - countBefore.requests(), own, jit.isPresent() ? jit.getAsLong() : null);
-                SteadyState.Verdict state = steady.add(one);
-                bins.append(String.format(Locale.ROOT, "%.1f\t%.1f\t%.0f\t%s\t%s%n", steady.elapsedSeconds(),
-                        one.requests() / one.seconds(), one.requests() == 0 ? Double.NaN : own / (double) one.requests(),
-                        jit.isPresent() ? String.format(Locale.ROOT, "%.0f", jit.getAsLong() / 1000.0 / one.seconds()) : "",
-                        state.steady() ? "steady" : state.reason()));
-                before = now;
-                countBefore = count;
+            Warmup warmup = untilSteady(plan, sources, service, gatling, bins);
+            if (warmup.broken() != null) {
+                return Outcome.failed(warmup.broken(), warmup.seconds(), null);
             }
             java.nio.file.Files.createDirectories(warmupLog.getParent());
             java.nio.file.Files.writeString(warmupLog, bins);
-            double warmupSeconds = cycleSeconds + steady.elapsedSeconds();
-            SteadyState.Verdict verdict = steady.verdict();
-
-            // The windows, back to back: one reading (with one metrics scrape) per edge and nothing in between. A
-            // scrape costs the service CPU and allocation of its own (~100 KB on a JVM): one per window keeps that
-            // below 1-2 % of the requests' even at the latency regime's low rates, where one per second did not.
-            List<Reading> edges = new ArrayList<>();
-            List<List<PrometheusText>> scrapes = new ArrayList<>();
-            Reading edge = sources.readStart(true);
-            edges.add(edge);
-            for (int k = 0; k < plan.windows(); k++) {
-                Reading from = edge;
-                sleepUntil(from.nanoTime() + TimeUnit.SECONDS.toNanos(plan.windowSeconds()));
-                edge = k == plan.windows() - 1 ? sources.readEnd(true) : sources.readStart(true);
-                edges.add(edge);
-                scrapes.add(java.util.stream.Stream.of(from.scrape(), edge.scrape())
-                        .filter(java.util.Objects::nonNull).toList());
-                String broken = broken(service, gatling, "during window " + (k + 1));
-                if (broken != null) {
-                    return Outcome.failed(broken, warmupSeconds, null);
-                }
+            double warmupSeconds = cycleSeconds + warmup.seconds();
+            Measured measured = windows(plan, sources, service, gatling);
+            if (measured.broken() != null) {
+                return Outcome.failed(measured.broken(), warmupSeconds, null);
             }
             FlameGraphs.Result flameGraphs = profile(profiling, service, gatling);
             gatling.stop();
@@ -194,8 +150,78 @@ final class CellSession {
             } catch (IOException e) {
                 return Outcome.failed("cannot read Gatling's simulation.log: " + e.getMessage(), warmupSeconds, null);
             }
-            return judge(plan, service, edges, scrapes, log, warmupSeconds, verdict, reportDir, flameGraphs);
+            return judge(plan, service, measured.edges(), measured.scrapes(), log, warmupSeconds, warmup.verdict(),
+                    reportDir, flameGraphs);
         }
+    }
+
+    /** A warmup's end: its verdict and seconds, or the reason the service or Gatling broke during it. */
+    private record Warmup(SteadyState.Verdict verdict, double seconds, String broken) {
+    }
+
+    /** The warmup until {@link SteadyState} says steady or its cap: one bin per second, each a line of {@code bins}. */
+    private static Warmup untilSteady(Plan plan, Reading.Sources sources, ServiceUnderTest service,
+                                      GatlingSession gatling, StringBuilder bins) throws InterruptedException {
+        // Every windowSeconds the bin edge scrapes the metrics endpoint, as the windows' edges will: the warmup runs
+        // what the windows run. Without it the first window's scrape ran cold code, and the JIT compiling it (and
+        // what it made hot) landed in the measurement — 150-300 ms/s of compiler CPU in the first window of cells
+        // whose warmup had settled (run 20261123T120659Z). At the windows' rate, not every bin: at a latency regime's
+        // few requests per second a scrape per second would be most of the bins' CPU per request.
+        SteadyState steady = new SteadyState(plan.warmup());
+        Reading before = sources.readStart(false);
+        GatlingSession.Count countBefore = gatling.count();
+        long warmupStart = before.nanoTime();
+        for (int bin = 1; !steady.done(); bin++) {
+            sleepUntil(before.nanoTime() + TimeUnit.SECONDS.toNanos(1));
+            Reading now = sources.readEnd(bin % plan.windowSeconds() == 0);
+            GatlingSession.Count count = gatling.count();
+            String broken = broken(service, gatling, "during the warmup");
+            if (broken != null) {
+                return new Warmup(steady.verdict(), (now.nanoTime() - warmupStart) / 1e9, broken);
+            }
+            OptionalLong cpu = before.serviceCpuUntil(now);
+            OptionalLong jit = before.jitCpuUntil(now);
+            long own = Math.max(0, cpu.orElse(0) - jit.orElse(0));
+            SteadyState.Bin one = new SteadyState.Bin(before.secondsUntil(now),
+                    count.requests() - countBefore.requests(), own, jit.isPresent() ? jit.getAsLong() : null);
+            SteadyState.Verdict state = steady.add(one);
+            bins.append(String.format(Locale.ROOT, "%.1f\t%.1f\t%.0f\t%s\t%s%n", steady.elapsedSeconds(),
+                    one.requests() / one.seconds(), one.requests() == 0 ? Double.NaN : own / (double) one.requests(),
+                    jit.isPresent() ? String.format(Locale.ROOT, "%.0f", jit.getAsLong() / 1000.0 / one.seconds()) : "",
+                    state.steady() ? "steady" : state.reason()));
+            before = now;
+            countBefore = count;
+        }
+        return new Warmup(steady.verdict(), steady.elapsedSeconds(), null);
+    }
+
+    /** A set of windows: its edges and each window's scrapes, or the reason the service or Gatling broke in it. */
+    private record Measured(List<Reading> edges, List<List<PrometheusText>> scrapes, String broken) {
+    }
+
+    /** {@code plan.windows()} windows back to back. */
+    private static Measured windows(Plan plan, Reading.Sources sources, ServiceUnderTest service,
+                                    GatlingSession gatling) throws InterruptedException {
+        // One reading (with one metrics scrape) per edge and nothing in between. A scrape costs the service CPU and
+        // allocation of its own (~100 KB on a JVM): one per window keeps that below 1-2 % of the requests' even at
+        // the latency regime's low rates, where one per second did not.
+        List<Reading> edges = new ArrayList<>();
+        List<List<PrometheusText>> scrapes = new ArrayList<>();
+        Reading edge = sources.readStart(true);
+        edges.add(edge);
+        for (int k = 0; k < plan.windows(); k++) {
+            Reading from = edge;
+            sleepUntil(from.nanoTime() + TimeUnit.SECONDS.toNanos(plan.windowSeconds()));
+            edge = k == plan.windows() - 1 ? sources.readEnd(true) : sources.readStart(true);
+            edges.add(edge);
+            scrapes.add(java.util.stream.Stream.of(from.scrape(), edge.scrape())
+                    .filter(java.util.Objects::nonNull).toList());
+            String broken = broken(service, gatling, "during window " + (k + 1));
+            if (broken != null) {
+                return new Measured(edges, scrapes, broken);
+            }
+        }
+        return new Measured(edges, scrapes, null);
     }
 
     /**
