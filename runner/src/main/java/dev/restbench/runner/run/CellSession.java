@@ -17,7 +17,9 @@ import java.util.concurrent.TimeUnit;
  * service from the first warmup request to the end of the last window, so no cold load generator ever starts inside
  * a measurement (docs/method.md, "Method"). The warmup lasts until {@link SteadyState} says the service settled (or
  * its cap); then {@code windows} back-to-back windows of {@code windowSeconds} are delimited by the runner's readings,
- * and their requests are taken from Gatling's own simulation.log by time.
+ * and their requests are taken from Gatling's own simulation.log by time. Windows whose compilers got busy after a
+ * settled warmup count as warmup: the warmup resumes and the windows are measured again, once at most
+ * ({@link #afterWindows}).
  */
 final class CellSession {
 
@@ -25,6 +27,12 @@ final class CellSession {
     private static final long GATLING_START_TIMEOUT_S = 90;
     /** Upper bound handed to Gatling beyond warmup + windows: the runner normally stops it long before. */
     private static final int DURATION_MARGIN_S = 120;
+    /**
+     * Re-measures of a start whose compilers got busy in the windows after a settled warmup: one. It bounds the wall
+     * time a late burst can cost (one more warmup, at most its cap, and one more set of windows), and a burst that
+     * comes back after it stays visible as UNSTEADY rather than being measured away by trying until one set is quiet.
+     */
+    static final int MAX_REMEASURES = 1;
 
     /** What a cell measures and under which rules. */
     /** @param cycles the warmup's cycles of load and idle before the until-steady part; null: none */
@@ -51,7 +59,9 @@ final class CellSession {
 
     /**
      * The cell's outcome in one trial. A failed one has a reason and no windows; an unsteady one was measured after
-     * the warmup cap although the rule never held ({@code unsteadyReason} says which criterion failed last).
+     * the warmup cap although the rule never held ({@code unsteadyReason} says which criterion failed last), or its
+     * compilers were busy over the windows after a settled warmup, in the re-measure too. {@code warmupSeconds}
+     * includes the cycles and, after a re-measure, the discarded windows and the resumed warmup.
      */
     record Outcome(boolean ok, String reason, double warmupSeconds, boolean steady, String unsteadyReason,
                    List<Window> windows, WindowMetrics.Utilisation utilisation, Map<String, Operation> operations,
@@ -103,8 +113,10 @@ final class CellSession {
     Outcome run(Plan plan, ServiceUnderTest service, String database, Path workDir, Path gatlingLog, Path warmupLog,
                 Profiling profiling) throws IOException, InterruptedException {
         Map<String, String> props = new java.util.LinkedHashMap<>(plan.properties());
-        props.put("duration", Integer.toString(plan.cycleSeconds() + plan.warmup().maxSeconds()
-                + plan.windows() * plan.windowSeconds()
+        // Room for the re-measures too: Gatling is stopped explicitly after the final windows, so a longer duration
+        // costs nothing, and one too short would end the load in the middle of a re-measured window.
+        int measure = plan.warmup().maxSeconds() + plan.windows() * plan.windowSeconds();
+        props.put("duration", Integer.toString(plan.cycleSeconds() + (1 + MAX_REMEASURES) * measure
                 + (profiling == null ? 0 : profiling.graphs().seconds()) + DURATION_MARGIN_S));
         try (GatlingSession gatling = GatlingSession.start(root, gatlingCpuSet, plan.simulation(), props, workDir,
                 gatlingLog, plan.cycles() != null)) {
@@ -122,16 +134,40 @@ final class CellSession {
                 return Outcome.failed(brokenInCycles, cycleSeconds, null);
             }
             bins.append("seconds\treq_per_s\tcpu_us_per_req\tjit_ms_per_s\tsteady\n");
-            Warmup warmup = untilSteady(plan, sources, service, gatling, bins);
+            Warmup warmup = untilSteady(plan, sources, service, gatling, bins, 0, "during the warmup");
+            double warmupSeconds = cycleSeconds + warmup.seconds();
             if (warmup.broken() != null) {
-                return Outcome.failed(warmup.broken(), warmup.seconds(), null);
+                return Outcome.failed(warmup.broken(), warmupSeconds, null);
             }
             java.nio.file.Files.createDirectories(warmupLog.getParent());
             java.nio.file.Files.writeString(warmupLog, bins);
-            double warmupSeconds = cycleSeconds + warmup.seconds();
-            Measured measured = windows(plan, sources, service, gatling);
+            Measured measured = windows(plan, sources, service, gatling, "");
             if (measured.broken() != null) {
                 return Outcome.failed(measured.broken(), warmupSeconds, null);
+            }
+            AfterWindows after = afterWindows(warmup.verdict(), compilerWindows(measured.edges(), service.procCpu()),
+                    plan.warmup().maxJitMsPerS(), 0);
+            for (int remeasures = 1; after.remeasure(); remeasures++) {
+                // The compilers woke up inside the windows of a settled warmup: those windows were warmup after all.
+                // They are discarded, the warmup resumes on the same rule (a fresh run of it: its stable span must
+                // hold again, after the burst), and the windows are measured anew.
+                bins.append(String.format(Locale.ROOT, "# re-measure %d: the %d windows from %d to %d (epoch ms)"
+                        + " discarded as warmup, %s; the warmup resumes%n", remeasures, plan.windows(),
+                        measured.edges().get(0).epochMillis(), measured.last().epochMillis(), after.reason()));
+                double logged = warmup.seconds() + measured.seconds();
+                warmupSeconds += measured.seconds();
+                warmup = untilSteady(plan, sources, service, gatling, bins, logged, "during the resumed warmup");
+                warmupSeconds += warmup.seconds();
+                java.nio.file.Files.writeString(warmupLog, bins);
+                if (warmup.broken() != null) {
+                    return Outcome.failed(warmup.broken(), warmupSeconds, null);
+                }
+                measured = windows(plan, sources, service, gatling, " of re-measure " + remeasures);
+                if (measured.broken() != null) {
+                    return Outcome.failed(measured.broken(), warmupSeconds, null);
+                }
+                after = afterWindows(warmup.verdict(), compilerWindows(measured.edges(), service.procCpu()),
+                        plan.warmup().maxJitMsPerS(), remeasures);
             }
             FlameGraphs.Result flameGraphs = profile(profiling, service, gatling);
             gatling.stop();
@@ -150,7 +186,7 @@ final class CellSession {
             } catch (IOException e) {
                 return Outcome.failed("cannot read Gatling's simulation.log: " + e.getMessage(), warmupSeconds, null);
             }
-            return judge(plan, service, measured.edges(), measured.scrapes(), log, warmupSeconds, warmup.verdict(),
+            return judge(plan, service, measured.edges(), measured.scrapes(), log, warmupSeconds, after.reason(),
                     reportDir, flameGraphs);
         }
     }
@@ -159,9 +195,13 @@ final class CellSession {
     private record Warmup(SteadyState.Verdict verdict, double seconds, String broken) {
     }
 
-    /** The warmup until {@link SteadyState} says steady or its cap: one bin per second, each a line of {@code bins}. */
+    /**
+     * The warmup until {@link SteadyState} says steady or its cap: one bin per second, each a line of {@code bins}
+     * (its seconds counted from {@code loggedSeconds}, so a resumed warmup continues the log's clock).
+     */
     private static Warmup untilSteady(Plan plan, Reading.Sources sources, ServiceUnderTest service,
-                                      GatlingSession gatling, StringBuilder bins) throws InterruptedException {
+                                      GatlingSession gatling, StringBuilder bins, double loggedSeconds, String when)
+            throws InterruptedException {
         // Every windowSeconds the bin edge scrapes the metrics endpoint, as the windows' edges will: the warmup runs
         // what the windows run. Without it the first window's scrape ran cold code, and the JIT compiling it (and
         // what it made hot) landed in the measurement — 150-300 ms/s of compiler CPU in the first window of cells
@@ -175,7 +215,7 @@ final class CellSession {
             sleepUntil(before.nanoTime() + TimeUnit.SECONDS.toNanos(1));
             Reading now = sources.readEnd(bin % plan.windowSeconds() == 0);
             GatlingSession.Count count = gatling.count();
-            String broken = broken(service, gatling, "during the warmup");
+            String broken = broken(service, gatling, when);
             if (broken != null) {
                 return new Warmup(steady.verdict(), (now.nanoTime() - warmupStart) / 1e9, broken);
             }
@@ -185,8 +225,9 @@ final class CellSession {
             SteadyState.Bin one = new SteadyState.Bin(before.secondsUntil(now),
                     count.requests() - countBefore.requests(), own, jit.isPresent() ? jit.getAsLong() : null);
             SteadyState.Verdict state = steady.add(one);
-            bins.append(String.format(Locale.ROOT, "%.1f\t%.1f\t%.0f\t%s\t%s%n", steady.elapsedSeconds(),
-                    one.requests() / one.seconds(), one.requests() == 0 ? Double.NaN : own / (double) one.requests(),
+            bins.append(String.format(Locale.ROOT, "%.1f\t%.1f\t%.0f\t%s\t%s%n",
+                    loggedSeconds + steady.elapsedSeconds(), one.requests() / one.seconds(),
+                    one.requests() == 0 ? Double.NaN : own / (double) one.requests(),
                     jit.isPresent() ? String.format(Locale.ROOT, "%.0f", jit.getAsLong() / 1000.0 / one.seconds()) : "",
                     state.steady() ? "steady" : state.reason()));
             before = now;
@@ -197,11 +238,19 @@ final class CellSession {
 
     /** A set of windows: its edges and each window's scrapes, or the reason the service or Gatling broke in it. */
     private record Measured(List<Reading> edges, List<List<PrometheusText>> scrapes, String broken) {
+
+        Reading last() {
+            return edges.get(edges.size() - 1);
+        }
+
+        double seconds() {
+            return edges.get(0).secondsUntil(last());
+        }
     }
 
-    /** {@code plan.windows()} windows back to back. */
+    /** {@code plan.windows()} windows back to back; {@code which} follows "during window k" in a failure's reason. */
     private static Measured windows(Plan plan, Reading.Sources sources, ServiceUnderTest service,
-                                    GatlingSession gatling) throws InterruptedException {
+                                    GatlingSession gatling, String which) throws InterruptedException {
         // One reading (with one metrics scrape) per edge and nothing in between. A scrape costs the service CPU and
         // allocation of its own (~100 KB on a JVM): one per window keeps that below 1-2 % of the requests' even at
         // the latency regime's low rates, where one per second did not.
@@ -216,12 +265,28 @@ final class CellSession {
             edges.add(edge);
             scrapes.add(java.util.stream.Stream.of(from.scrape(), edge.scrape())
                     .filter(java.util.Objects::nonNull).toList());
-            String broken = broken(service, gatling, "during window " + (k + 1));
+            String broken = broken(service, gatling, "during window " + (k + 1) + which);
             if (broken != null) {
                 return new Measured(edges, scrapes, broken);
             }
         }
         return new Measured(edges, scrapes, null);
+    }
+
+    /**
+     * The windows as the compilers' check sees them before Gatling's log is read (Gatling still loads the service,
+     * for a re-measure): each one's seconds and JIT ms/s, as {@link WindowMetrics} reports them.
+     */
+    private static List<Window> compilerWindows(List<Reading> edges, boolean procCpu) {
+        List<Window> windows = new ArrayList<>();
+        for (int k = 0; k + 1 < edges.size(); k++) {
+            Reading start = edges.get(k);
+            Reading end = edges.get(k + 1);
+            java.util.OptionalDouble jit = WindowMetrics.jitMsPerS(start, end, procCpu);
+            windows.add(new Window(start.epochMillis(), start.secondsUntil(end),
+                    jit.isPresent() ? Map.of("jit_cpu_ms_per_s", jit.getAsDouble()) : Map.of(), null));
+        }
+        return windows;
     }
 
     /**
@@ -290,9 +355,12 @@ final class CellSession {
         return broken == null ? result : FlameGraphs.Result.absent(broken);
     }
 
-    /** The windows' figures, then the cell's failure rules over all its windows. */
+    /**
+     * The windows' figures, then the cell's failure rules over all its windows; {@code unsteady}: why the start is
+     * unsteady ({@link #afterWindows}), null when steady.
+     */
     private Outcome judge(Plan plan, ServiceUnderTest service, List<Reading> edges, List<List<PrometheusText>> scrapes,
-                          SimulationLog log, double warmupSeconds, SteadyState.Verdict verdict, Path reportDir,
+                          SimulationLog log, double warmupSeconds, String unsteady, Path reportDir,
                           FlameGraphs.Result flameGraphs) {
         List<Window> windows = new ArrayList<>();
         List<WindowMetrics.Utilisation> utilisation = new ArrayList<>();
@@ -325,9 +393,34 @@ final class CellSession {
         Map<String, Operation> operations = new java.util.LinkedHashMap<>();
         measured.byName().forEach((name, slice) -> operations.put(name, new Operation(slice.total(),
                 slice.total() / seconds, slice.percentileMillis(50), slice.percentileMillis(99), slice.errorPct())));
-        String unsteady = verdict.steady() ? busyCompilers(windows, plan.warmup().maxJitMsPerS()) : verdict.reason();
         return new Outcome(true, null, warmupSeconds, unsteady == null, unsteady,
                 windows, WindowMetrics.Utilisation.mean(utilisation), operations, report, flameGraphs);
+    }
+
+    /**
+     * What a set of windows decides: {@code remeasure} them (then {@code reason} says why they are discarded), or the
+     * start's unsteady reason ({@code reason}; null when steady).
+     */
+    record AfterWindows(boolean remeasure, String reason) {
+    }
+
+    /**
+     * After a set of windows, given the warmup before them and how many re-measures came before: a warmup at its cap
+     * makes the start unsteady as it is; compilers busy over the windows of a settled warmup ({@link #busyCompilers})
+     * call for a re-measure while fewer than {@link #MAX_REMEASURES} were made, else make the start unsteady, and
+     * the reason then says re-measures were made. A runtime without compiler readings is never re-measured.
+     */
+    static AfterWindows afterWindows(SteadyState.Verdict warmup, List<Window> windows, double maxJitMsPerS,
+                                     int remeasures) {
+        String unsteady = warmup.steady() ? busyCompilers(windows, maxJitMsPerS) : warmup.reason();
+        if (unsteady == null) {
+            return new AfterWindows(false, null);
+        }
+        if (warmup.steady() && remeasures < MAX_REMEASURES) {
+            return new AfterWindows(true, unsteady);
+        }
+        return new AfterWindows(false, remeasures == 0 ? unsteady
+                : unsteady + ", after " + (remeasures == 1 ? "one re-measure" : remeasures + " re-measures"));
     }
 
     /**

@@ -124,6 +124,20 @@ final class WindowMetrics {
         return of(start, end, scrapes, requests, cpuSets, procCpu, Set.of());
     }
 
+    /**
+     * The service's JIT compiler threads' CPU in ms per second from {@code start} to {@code end}: a window's
+     * {@code jit_cpu_ms_per_s}. Empty when it is not reported: a runtime without compiler threads, or a service the
+     * runner did not start (no per-process CPU).
+     */
+    static OptionalDouble jitMsPerS(Reading start, Reading end, boolean procCpu) {
+        OptionalLong cpu = start.serviceCpuUntil(end);
+        OptionalLong jit = start.jitCpuUntil(end);
+        if (!procCpu || cpu.isEmpty() || jit.isEmpty()) {
+            return OptionalDouble.empty();
+        }
+        return OptionalDouble.of(jit.getAsLong() / 1000.0 / start.secondsUntil(end));
+    }
+
     /** @param harnessPaths the service's health and metrics paths: the server timer leaves their requests out */
     static Result of(Reading start, Reading end, List<PrometheusText> scrapes, SimulationLog.Slice requests,
                      CpuSets cpuSets, boolean procCpu, Set<String> harnessPaths) {
@@ -153,7 +167,7 @@ final class WindowMetrics {
                     metrics.put("req_per_cpu_s", count / (own / 1e6));
                 }
             }
-            metrics.put("jit_cpu_ms_per_s", jit.getAsLong() / 1000.0 / seconds);
+            metrics.put("jit_cpu_ms_per_s", jitMsPerS(start, end, procCpu).orElseThrow());
         } else if (procCpu && cpu.isPresent() && count > 0) {
             // A runtime without JIT compiler threads (Node): the process's whole CPU.
             metrics.put("cpu_us_per_req", cpu.getAsLong() / (double) count);

@@ -7,7 +7,10 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The check after the windows: compilers busy again over the windows make a settled cell unsteady, with the reason. */
+/**
+ * The check after the windows: compilers busy again over the windows of a settled warmup call for one re-measure, and
+ * make the cell unsteady, with the reason, when they are busy in it too.
+ */
 class CellSessionTest {
 
     private static CellSession.Window window(Double jitMsPerS) {
@@ -33,5 +36,48 @@ class CellSessionTest {
     @Test
     void aRuntimeWithoutCompilerThreadsIsNotJudgedOnThem() {
         assertThat(CellSession.busyCompilers(List.of(window(null), window(null)), 30)).isNull();
+    }
+    private static final SteadyState.Verdict SETTLED = new SteadyState.Verdict(true, null);
+    private static final SteadyState.Verdict AT_THE_CAP = new SteadyState.Verdict(false, "JIT compilers 83 ms/s > 30");
+    private static final List<CellSession.Window> BUSY = List.of(window(165.0), window(117.0), window(14.0));
+    private static final List<CellSession.Window> QUIET = List.of(window(4.0), window(2.0), window(1.0));
+
+    @Test
+    void busyCompilersAfterASettledWarmupCallForARemeasure() {
+        assertThat(CellSession.afterWindows(SETTLED, BUSY, 30, 0)).isEqualTo(new CellSession.AfterWindows(true,
+                "JIT compilers 99 ms/s > 30 over the windows (165 in window 1 of 3; the warmup had settled)"));
+        assertThat(CellSession.afterWindows(SETTLED, QUIET, 30, 0))
+                .isEqualTo(new CellSession.AfterWindows(false, null));
+    }
+
+    @Test
+    void aWarmupAtItsCapIsUnsteadyAsItIsWithoutARemeasure() {
+        // The re-measure is for a late burst after a settled warmup; a warmup that never settled is unsteady as before.
+        assertThat(CellSession.afterWindows(AT_THE_CAP, BUSY, 30, 0))
+                .isEqualTo(new CellSession.AfterWindows(false, "JIT compilers 83 ms/s > 30"));
+        assertThat(CellSession.afterWindows(AT_THE_CAP, QUIET, 30, 0))
+                .isEqualTo(new CellSession.AfterWindows(false, "JIT compilers 83 ms/s > 30"));
+    }
+
+    @Test
+    void aQuietRemeasureIsSteady() {
+        assertThat(CellSession.afterWindows(SETTLED, QUIET, 30, 1))
+                .isEqualTo(new CellSession.AfterWindows(false, null));
+    }
+
+    @Test
+    void oneRemeasureAtMostAndTheReasonSaysItWasMade() {
+        assertThat(CellSession.afterWindows(SETTLED, BUSY, 30, 1)).isEqualTo(new CellSession.AfterWindows(false,
+                "JIT compilers 99 ms/s > 30 over the windows (165 in window 1 of 3; the warmup had settled),"
+                        + " after one re-measure"));
+        // The resumed warmup at its cap: unsteady, and the re-measure is named.
+        assertThat(CellSession.afterWindows(AT_THE_CAP, QUIET, 30, 1)).isEqualTo(new CellSession.AfterWindows(false,
+                "JIT compilers 83 ms/s > 30, after one re-measure"));
+    }
+
+    @Test
+    void aRuntimeWithoutCompilerReadingsIsNeverRemeasured() {
+        assertThat(CellSession.afterWindows(SETTLED, List.of(window(null), window(null)), 30, 0))
+                .isEqualTo(new CellSession.AfterWindows(false, null));
     }
 }
