@@ -19,7 +19,7 @@ import java.util.function.Consumer;
 
 /**
  * One trial: a start of a variant on a fresh copy of the dataset, every cell of the plan measured in order by a
- * {@link CellSession}, then the stop. With {@code --services} the variant already runs at a URL: the dataset is
+ * {@link CellSession} (the dataset reloaded in place before each cell but the first), then the stop. With {@code --services} the variant already runs at a URL: the dataset is
  * reloaded into its database instead, health is awaited instead of a start, nothing is stopped.
  */
 final class TrialRunner {
@@ -172,6 +172,11 @@ final class TrialRunner {
      * Every cell in order; a cell that fails because the service died fails the rest of the trial too. The warmup's
      * cycles of load and idle run in the start's first cell only: they let the compilers drain the JVM's own warmup
      * (docs/method.md, warmup cycles); a later cell finds the stack compiled and warms until steady as before.
+     *
+     * <p>Every cell reads the dataset as loaded: the first finds its fresh copy, and before each later one the rows
+     * are reloaded in place. Without it a cell measured what the earlier cells' writes left behind, and how much they
+     * wrote depends on how fast the variant was and how long its warmups ran: jersey's join-filter after heavy-body
+     * and mixed moved 2,241–3,371 req/s between starts where, first, it moved 3,502–3,614 (docs/method.md).
      */
     private void measureCells(RunPlan.Trial trial, int index, ServiceUnderTest service, String database)
             throws IOException, InterruptedException {
@@ -185,6 +190,17 @@ final class TrialRunner {
             if (!service.isAlive()) {
                 record(key, trial, index, CellSession.Outcome.failed(service.deathReason("before this cell"), 0, null));
                 continue;
+            }
+            if (!firstCell) {
+                long reload = System.nanoTime();
+                try {
+                    context.postgres().reloadDataset(database, BenchmarkRun.datasetSpec(context.selection()));
+                } catch (RuntimeException e) {
+                    record(key, trial, index, CellSession.Outcome.failed("dataset reload before this cell: "
+                            + e.getMessage(), 0, null));
+                    continue;
+                }
+                add("datasetReloadS", reload);
             }
             String cellName = key.name() + "-s" + (index + 1);
             Path work = context.runDir().resolve("gatling").resolve(".work-" + cellName);

@@ -121,6 +121,9 @@ class SmokeProfileEndToEndTest {
         assertThat(failures).as("failed cells").isEmpty();
         assertThat(exit).as("the absent runtime's failed cells").isEqualTo(1);
         assertThat(run.get("status").asText()).isEqualTo("failed");
+        // Each start's second cell (latency) read the dataset reloaded in place under the service's open pool.
+        assertThat(run.path("timings").path("datasetReloadS").asDouble()).as(run.path("timings").toString())
+                .isPositive();
         int variants = selected.size();
         assertThat(run.get("cells")).hasSize(2 * (variants + 1)); // every variant × read-heavy × (capacity, latency)
         assertThat(measured).hasSize(2 * variants);

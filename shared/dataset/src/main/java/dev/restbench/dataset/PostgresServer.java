@@ -317,27 +317,39 @@ public final class PostgresServer implements AutoCloseable {
 
     /**
      * Reloads {@code spec}'s dataset into the database named in the URL this server was given, in place: for
-     * services that already run and keep their connections (the compose stack). The schema is migrated if missing;
-     * both tables are emptied and COPY-loaded again in one transaction (a failure leaves the old rows), then
-     * analysed. Rows written by a previous cell are gone and identities restart, as in a fresh clone.
+     * services that already run and keep their connections (the compose stack). The schema is migrated if missing,
+     * then the rows are reloaded as {@link #reloadDataset(String, DatasetSpec)} does.
      */
     public DatasetLoader.LoadReport reloadDataset(DatasetSpec spec) {
         try {
             Schema.migrate(jdbcUrl(adminDatabase), user, password);
-            DatasetLoader.LoadReport report;
-            try (Connection connection = connect(adminDatabase)) {
-                connection.setAutoCommit(false);
-                // A service holding a transaction open would block TRUNCATE forever: fail with a reason instead.
-                execute(connection, "SET LOCAL lock_timeout = '30s'");
-                execute(connection, "TRUNCATE item, category RESTART IDENTITY");
-                report = DatasetLoader.load(connection, spec); // commits the TRUNCATE together with the new rows
-                connection.setAutoCommit(true);
-                execute(connection, "VACUUM ANALYZE item, category");
-                checkpoint(connection);
-            }
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("could not reload the dataset into " + jdbcUrl(adminDatabase) + ": "
+                    + e.getMessage(), e);
+        }
+        return reloadDataset(adminDatabase, spec);
+    }
+
+    /**
+     * Reloads {@code spec}'s dataset into {@code database}, whose schema exists, while a service may hold
+     * connections to it: both tables are emptied and COPY-loaded again in one transaction (a failure leaves the old
+     * rows), then analysed and checkpointed. Rows written before are gone and identities restart, as in a fresh
+     * clone; the schema's identities are the database's own, so no service holds ids the restart could hand out
+     * twice.
+     */
+    public DatasetLoader.LoadReport reloadDataset(String database, DatasetSpec spec) {
+        try (Connection connection = connect(database)) {
+            connection.setAutoCommit(false);
+            // A service holding a transaction open would block TRUNCATE forever: fail with a reason instead.
+            execute(connection, "SET LOCAL lock_timeout = '30s'");
+            execute(connection, "TRUNCATE item, category RESTART IDENTITY");
+            DatasetLoader.LoadReport report = DatasetLoader.load(connection, spec); // commits TRUNCATE with the rows
+            connection.setAutoCommit(true);
+            execute(connection, "VACUUM ANALYZE item, category");
+            checkpoint(connection);
             return report;
         } catch (SQLException | RuntimeException e) {
-            throw new IllegalStateException("could not reload the dataset into " + jdbcUrl(adminDatabase) + ": "
+            throw new IllegalStateException("could not reload the dataset into " + jdbcUrl(database) + ": "
                     + e.getMessage(), e);
         }
     }

@@ -53,6 +53,38 @@ class PostgresServerTest {
         }
     }
 
+    /**
+     * What the runner does between two cells of a start: the rows an earlier cell wrote, changed or deleted are
+     * back as loaded, identities restart after the loaded ids, while the service's pool keeps an idle connection.
+     */
+    @Test
+    void aReloadInPlaceRestoresTheDatasetUnderAnOpenConnection() throws SQLException {
+        server.ensureTemplate("reload_template", DatasetSpec.SMALL);
+        server.createDatabaseFromTemplate("reload_template", "cell_db");
+        try (Connection pool = server.connect("cell_db"); Statement s = pool.createStatement()) {
+            pool.setAutoCommit(false);
+            s.execute("INSERT INTO item (sku, name, price, stock, category_id, updated_at) "
+                    + "VALUES ('WRITTEN', 'by an earlier cell', 1, 1, 1, now())");
+            s.execute("UPDATE item SET name = 'changed' WHERE id = 7");
+            s.execute("DELETE FROM item WHERE id = 8");
+            pool.commit();
+
+            server.reloadDataset("cell_db", DatasetSpec.SMALL);
+
+            assertThat(count(pool, "SELECT count(*) FROM item")).isEqualTo(500);
+            assertThat(count(pool, "SELECT count(*) FROM item WHERE sku = 'WRITTEN'")).isZero();
+            assertThat(count(pool, "SELECT count(*) FROM item WHERE id = 8")).isEqualTo(1);
+            try (ResultSet rs = s.executeQuery("SELECT name FROM item WHERE id = 7")) {
+                rs.next();
+                assertThat(rs.getString(1)).isEqualTo(new DatasetGenerator(DatasetSpec.SMALL).item(7).name());
+            }
+            s.execute("INSERT INTO item (sku, name, price, stock, category_id, updated_at) "
+                    + "VALUES ('NEXT', 'after the reload', 1, 1, 1, now())");
+            assertThat(count(pool, "SELECT max(id) FROM item")).isEqualTo(501);
+            pool.commit();
+        }
+    }
+
     @Test
     void aSecondEnsureWithTheSameSpecKeepsTheTemplate() {
         server.ensureTemplate("kept_template", DatasetSpec.SMALL);
