@@ -1,5 +1,6 @@
 package dev.restbench.runner.run;
 
+import dev.restbench.dataset.DatasetSpec;
 import dev.restbench.dataset.PostgresServer;
 import dev.restbench.dataset.StatementStatistics;
 import dev.restbench.runner.isolation.ServiceUser;
@@ -19,8 +20,9 @@ import java.util.function.Consumer;
 
 /**
  * One trial: a start of a variant on a fresh copy of the dataset, every cell of the plan measured in order by a
- * {@link CellSession} (the dataset reloaded in place before each cell but the first), then the stop. With {@code --services} the variant already runs at a URL: the dataset is
- * reloaded into its database instead, health is awaited instead of a start, nothing is stopped.
+ * {@link CellSession} (the dataset reloaded in place before each cell but the first), then the stop. With
+ * {@code --services} the variant already runs at a URL: the dataset is reloaded into its database instead, health is
+ * awaited instead of a start, nothing is stopped.
  */
 final class TrialRunner {
 
@@ -175,13 +177,13 @@ final class TrialRunner {
      *
      * <p>Every cell reads the dataset as loaded: the first finds its fresh copy, and before each later one the rows
      * are reloaded in place. Without it a cell measured what the earlier cells' writes left behind, and how much they
-     * wrote depends on how fast the variant was and how long its warmups ran: jersey's join-filter after heavy-body
-     * and mixed moved 2,241–3,371 req/s between starts where, first, it moved 3,502–3,614 (docs/method.md).
+     * wrote depends on how fast the variant was and how long its warmups ran (docs/method.md, "data").
      */
     private void measureCells(RunPlan.Trial trial, int index, ServiceUnderTest service, String database)
             throws IOException, InterruptedException {
         Manifest.Profile profile = context.selection().profile();
         boolean firstCell = true;
+        DatasetSpec dataset = BenchmarkRun.datasetSpec(context.selection());
         for (RunPlan.Cell cell : trial.cells()) {
             RunResults.CellKey key = new RunResults.CellKey(trial.variant().name(), cell.scenario().name(), cell.regime());
             if (ChildProcesses.shuttingDown()) {
@@ -194,7 +196,7 @@ final class TrialRunner {
             if (!firstCell) {
                 long reload = System.nanoTime();
                 try {
-                    context.postgres().reloadDataset(database, BenchmarkRun.datasetSpec(context.selection()));
+                    context.postgres().reloadDataset(database, dataset);
                 } catch (RuntimeException e) {
                     record(key, trial, index, CellSession.Outcome.failed("dataset reload before this cell: "
                             + e.getMessage(), 0, null));
