@@ -70,6 +70,7 @@ public final class DrillCommand implements Callable<Integer> {
         KINDS.put("aa", Map.of());
         KINDS.put("cpu5", Map.of("FAULT_CPU_PERCENT", "5"));
         KINDS.put("cpu10", Map.of("FAULT_CPU_PERCENT", "10"));
+        KINDS.put("alloc5", Map.of("FAULT_ALLOC_PERCENT", "5"));
         KINDS.put("alloc10", Map.of("FAULT_ALLOC_PERCENT", "10"));
     }
 
