@@ -128,7 +128,7 @@ final class CellSession {
 
             StringBuilder bins = new StringBuilder();
             long cyclesStart = System.nanoTime();
-            String brokenInCycles = cycles(plan.cycles(), plan.warmup().maxJitMsPerS(), sources, service, gatling, bins);
+            String brokenInCycles = cycles(plan.cycles(), sources, service, gatling, bins);
             double cycleSeconds = (System.nanoTime() - cyclesStart) / 1e9;
             if (brokenInCycles != null) {
                 return Outcome.failed(brokenInCycles, cycleSeconds, null);
@@ -291,14 +291,14 @@ final class CellSession {
 
     /**
      * The warmup's cycles of load and idle, before the until-steady part (none when {@code cycles} is null): each
-     * loads for its seconds, then pauses the load generator for the idle seconds, and with {@code idleMaxSeconds} on
-     * past them while the compiler threads used more than {@code maxJitMsPerS} in the last second. Each idle interval
-     * is written to the warmup log as a comment line with its epoch-ms edges and what the compilers used in it. The
-     * reason the service or Gatling broke, else null.
+     * loads for its seconds, then pauses the load generator for the idle seconds. Each idle interval is written to the
+     * warmup log as a comment line with its epoch-ms edges and the compiler threads' CPU over it (whether the idle let
+     * them catch up, or found them quiet: HotSpot drops a queued compilation once its method has not run for a moment
+     * unless it is very hot). The reason the service or Gatling broke, else null.
      */
-    private static String cycles(dev.restbench.manifest.Manifest.Cycles cycles, double maxJitMsPerS,
-                                 Reading.Sources sources, ServiceUnderTest service, GatlingSession gatling,
-                                 StringBuilder log) throws IOException, InterruptedException {
+    private static String cycles(dev.restbench.manifest.Manifest.Cycles cycles, Reading.Sources sources,
+                                 ServiceUnderTest service, GatlingSession gatling, StringBuilder log)
+            throws IOException, InterruptedException {
         if (cycles == null) {
             return null;
         }
@@ -309,34 +309,16 @@ final class CellSession {
             }
             gatling.pause();
             long idleFrom = System.currentTimeMillis();
-            String when = "during warmup cycle " + k + "'s idle";
             Reading first = sources.readStart(false);
-            Reading last = first;
-            Double lastSecondMs = null;
+            Reading last;
             try {
-                broken = waitWatching(cycles.idleSeconds(), service, gatling, when);
-                // Judged on whole seconds, as the warmup's bins are: busy compilers keep the idle going.
-                for (int idled = cycles.idleSeconds(); broken == null
-                        && idleOn(cycles, maxJitMsPerS, idled, lastSecondMs); idled++) {
-                    Reading before = sources.readStart(false);
-                    broken = waitWatching(1, service, gatling, when);
-                    last = sources.readEnd(false);
-                    java.util.OptionalLong jit = before.jitCpuUntil(last);
-                    // No compiler threads to read (not a JVM): nothing to drain.
-                    lastSecondMs = jit.isPresent() ? jit.getAsLong() / 1000.0 / before.secondsUntil(last) : 0.0;
-                }
-                if (last == first) {
-                    last = sources.readEnd(false);
-                }
+                broken = waitWatching(cycles.idleSeconds(), service, gatling, "during warmup cycle " + k + "'s idle");
+                last = sources.readEnd(false);
             } finally {
                 gatling.resume();
             }
-            java.util.OptionalLong idleJit = first.jitCpuUntil(last);
             log.append(String.format(Locale.ROOT, "# cycle %d: load %d s, then idle from %d to %d (epoch ms)%s%n", k,
-                    cycles.loadSeconds(), idleFrom, System.currentTimeMillis(), idleJit.isEmpty() ? ""
-                            : String.format(Locale.ROOT, ", compilers %.0f ms/s over the idle%s",
-                            idleJit.getAsLong() / 1000.0 / first.secondsUntil(last), lastSecondMs == null ? ""
-                                    : String.format(Locale.ROOT, ", %.0f ms/s in its last second", lastSecondMs))));
+                    cycles.loadSeconds(), idleFrom, System.currentTimeMillis(), compilersOver(first, last)));
             if (broken != null) {
                 return broken;
             }
@@ -344,17 +326,11 @@ final class CellSession {
         return null;
     }
 
-    /**
-     * Whether an idle that has lasted {@code idled} seconds goes on: never past {@code idleMaxSeconds} (nor at all
-     * without it); after its first extra second, only while the compilers used more than {@code maxJitMsPerS} in the
-     * last one ({@code lastSecondMs}; null before the first extra second, which is always idled to read it).
-     */
-    static boolean idleOn(dev.restbench.manifest.Manifest.Cycles cycles, double maxJitMsPerS, int idled,
-                          Double lastSecondMs) {
-        if (idled >= cycles.maxIdleSeconds()) {
-            return false;
-        }
-        return lastSecondMs == null || lastSecondMs > maxJitMsPerS;
+    /** ", compilers N ms/s over the idle", or nothing for a runtime without compiler threads. */
+    static String compilersOver(Reading first, Reading last) {
+        java.util.OptionalLong jit = first.jitCpuUntil(last);
+        return jit.isEmpty() ? "" : String.format(Locale.ROOT, ", compilers %.0f ms/s over the idle",
+                jit.getAsLong() / 1000.0 / first.secondsUntil(last));
     }
 
     /** Waits whole seconds, checking each one that the service and Gatling still run. */

@@ -217,14 +217,8 @@ final class ResultsWriter {
         warmup.put("maxDriftPct", profile.warmup().maxDriftPct());
         Manifest.Cycles cycles = profile.warmup().cycles();
         if (cycles != null) {
-            Map<String, Object> c = new LinkedHashMap<>();
-            c.put("count", cycles.count());
-            c.put("loadSeconds", cycles.loadSeconds());
-            c.put("idleSeconds", cycles.idleSeconds());
-            if (cycles.idleMaxSeconds() != null) {
-                c.put("idleMaxSeconds", cycles.idleMaxSeconds());
-            }
-            warmup.put("cycles", c);
+            warmup.put("cycles", Map.of("count", cycles.count(), "loadSeconds", cycles.loadSeconds(),
+                    "idleSeconds", cycles.idleSeconds()));
         }
         method.put("warmup", warmup);
         method.put("loadScale", profile.scale());

@@ -88,11 +88,8 @@ public record RunSelection(String profileName, Manifest.Profile profile, Manifes
         text.append(String.format(java.util.Locale.ROOT, "%d start(s) per variant in randomized rounds (seed %d); per"
                         + " cell a warmup%s until steady (%d–%d s; JIT ≤ %.0f ms/s, drift ≤ %.0f %% over %d s), then %d × %d s"
                         + " windows; load scale %.2f%n", profile.trials(), plan.seed(), cycles == null ? ""
-                        : String.format(java.util.Locale.ROOT, " of %d × (%d s load, %s idle) in a start's first cell,"
-                                + " then", cycles.count(), cycles.loadSeconds(), cycles.idleMaxSeconds() == null
-                                ? cycles.idleSeconds() + " s"
-                                : cycles.idleSeconds() + "–" + cycles.idleMaxSeconds() + " s, until the compilers are quiet,"),
-                w.minSeconds(), w.maxSeconds(),
+                        : String.format(java.util.Locale.ROOT, " of %d × (%d s load, %d s idle) in a start's first cell,"
+                                + " then", cycles.count(), cycles.loadSeconds(), cycles.idleSeconds()), w.minSeconds(), w.maxSeconds(),
                 w.maxJitMsPerS(), w.maxDriftPct(), w.stableSeconds(), profile.windows(), profile.windowSeconds(),
                 profile.scale()));
         text.append(String.format("%d starts, %d measured windows (%d s of measurement)%n",

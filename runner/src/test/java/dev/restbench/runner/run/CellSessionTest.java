@@ -19,24 +19,6 @@ class CellSessionTest {
     }
 
     @Test
-    void anIdleGoesOnWhileTheCompilersAreBusyUpToItsCap() {
-        var drained = new dev.restbench.manifest.Manifest.Cycles(4, 10, 10, 40);
-        // After its 10 s, one more second to read the compilers, then on while they use more than 30 ms/s.
-        assertThat(CellSession.idleOn(drained, 30, 10, null)).isTrue();
-        assertThat(CellSession.idleOn(drained, 30, 11, 450.0)).isTrue();
-        assertThat(CellSession.idleOn(drained, 30, 12, 30.0)).isFalse();
-        assertThat(CellSession.idleOn(drained, 30, 12, 4.0)).isFalse();
-        // Never past the cap, busy or not.
-        assertThat(CellSession.idleOn(drained, 30, 39, 900.0)).isTrue();
-        assertThat(CellSession.idleOn(drained, 30, 40, 900.0)).isFalse();
-        assertThat(drained.seconds()).isEqualTo(4 * (10 + 40));
-        // Without a cap the idle is fixed: not one second more.
-        var fixed = new dev.restbench.manifest.Manifest.Cycles(4, 10, 10, null);
-        assertThat(CellSession.idleOn(fixed, 30, 10, null)).isFalse();
-        assertThat(fixed.seconds()).isEqualTo(80);
-    }
-
-    @Test
     void compilersWithinTheBoundOverTheWindowsKeepTheCellSteady() {
         assertThat(CellSession.busyCompilers(List.of(window(12.0), window(30.0), window(0.0)), 30)).isNull();
         // One burst the warmup's rule (a mean over its stable span) would let pass does not fail the windows alone.

@@ -220,6 +220,13 @@ class SmokeProfileEndToEndTest {
             boolean cycled = idle.find();
             if (cycled) {
                 cycledCells.merge(cell.get("variant").asText(), 1, Integer::sum);
+                // What the compilers did in the idle: the reading that tells a drained queue from a quiet one.
+                if (onJvm) {
+                    assertThat(warmupLog).as(series).containsPattern("idle from \\d+ to \\d+ \\(epoch ms\\),"
+                            + " compilers \\d+ ms/s over the idle\n");
+                } else {
+                    assertThat(warmupLog).as(series).doesNotContain("compilers");
+                }
             }
             boolean remeasured = warmupLog.contains("# re-measure 1:");
             assertThat(trial.get("warmupSeconds").asDouble())

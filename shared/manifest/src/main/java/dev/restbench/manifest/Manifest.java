@@ -215,24 +215,12 @@ public record Manifest(
         }
     }
 
-    /**
-     * {@code count} times: {@code loadSeconds} of the cell's load, then at least {@code idleSeconds} with none.
-     *
-     * @param idleMaxSeconds null: each idle lasts {@code idleSeconds}; else it goes on, second by second, while the
-     *                       compiler threads used more than the warmup's {@code maxJitMsPerS} in the last second, up to
-     *                       this many seconds: the queue the load built up drains however long it is, and a stack
-     *                       whose compilers are quiet at once pays nothing more
-     */
-    public record Cycles(int count, int loadSeconds, int idleSeconds, Integer idleMaxSeconds) {
+    /** {@code count} times: {@code loadSeconds} of the cell's load, then {@code idleSeconds} with none. */
+    public record Cycles(int count, int loadSeconds, int idleSeconds) {
 
-        /** The longest an idle lasts. */
-        public int maxIdleSeconds() {
-            return idleMaxSeconds == null ? idleSeconds : idleMaxSeconds;
-        }
-
-        /** Seconds all the cycles take at most. */
+        /** Seconds all the cycles take. */
         public int seconds() {
-            return count * (loadSeconds + maxIdleSeconds());
+            return count * (loadSeconds + idleSeconds);
         }
     }
 

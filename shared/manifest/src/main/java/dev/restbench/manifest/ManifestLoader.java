@@ -227,11 +227,6 @@ public final class ManifestLoader {
                 problems.add(at + "/warmup: needs stableSeconds <= minSeconds <= maxSeconds (has " + w.stableSeconds()
                         + ", " + w.minSeconds() + ", " + w.maxSeconds() + ")");
             }
-            Manifest.Cycles c = w.cycles();
-            if (c != null && c.idleMaxSeconds() != null && c.idleMaxSeconds() < c.idleSeconds()) {
-                problems.add(at + "/warmup/cycles: needs idleSeconds <= idleMaxSeconds (has " + c.idleSeconds() + ", "
-                        + c.idleMaxSeconds() + ")");
-            }
             if (!m.datasets().containsKey(profile.dataset())) {
                 problems.add(at + "/dataset: unknown dataset '" + profile.dataset() + "' (known: "
                         + String.join(", ", m.datasets().keySet()) + ")");

@@ -255,13 +255,6 @@ class ManifestLoaderTest {
     }
 
     @Test
-    void anIdleCapBelowTheIdleIsReported() throws IOException {
-        assertProblem(m -> ((ObjectNode) m.get("profiles").get("quick").get("warmup").get("cycles"))
-                        .put("idleSeconds", 10).put("idleMaxSeconds", 5),
-                "/profiles/quick/warmup/cycles: needs idleSeconds <= idleMaxSeconds (has 10, 5)");
-    }
-
-    @Test
     void aBadCpuSetIsReported() throws IOException {
         assertProblem(m -> ((ObjectNode) m.get("pinning")).put("service", "one"),
                 "/pinning/service: does not match the regex pattern ^[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*$");
