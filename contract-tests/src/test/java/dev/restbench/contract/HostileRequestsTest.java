@@ -219,6 +219,10 @@ class HostileRequestsTest {
                 row("profile name with a control character (seed 20261127)", get("/profile/%1D"), null, 404),
                 row("association PUT whose body is no URI", (http, hal) -> http.request("PUT", "/items/1/category")
                         .body("{\"a\": 1}".getBytes(StandardCharsets.UTF_8), "text/uri-list"), null, 400),
+                row("association PUT whose URI has an authority that does not parse (seed 20261201)",
+                        (http, hal) -> http.request("PUT", "/items/1/category").body(
+                                "http://0\u00ea\u00b4\u0094{0\u00ae\u00fb\u00f1(\u00f5\u008b\u0000\u0003a3/categories/8"
+                                        .getBytes(StandardCharsets.UTF_8), "text/uri-list"), null, 400),
                 row("PUT on the search resource", (http, hal) -> http.request("PUT", "/items/search").json("{}"),
                         null, 405),
                 row("POST on the root", (http, hal) -> http.request("POST", "/").json("{}"), null, 405));

@@ -77,8 +77,9 @@ public class ErrorHandling {
      * processing!"). Spring picks this handler also when the exception is only the cause of the one raised, so
      * {@code raised} is the exception as thrown. Found by the fuzzer:
      * <ul>
-     *   <li>a {@code text/uri-list} line that is no URI ({@code PUT /items/1/category} with {@code {"a":1}}): SDR
-     *       expands it as a URI template and {@code URI.create} fails: 400;</li>
+     *   <li>a {@code text/uri-list} line that is no URI ({@code PUT /items/1/category} with {@code {"a":1}}, or with
+     *       a URI whose authority does not parse): SDR expands it as a URI template and {@code URI.create} or Spring's
+     *       URI parser fails: 400;</li>
      *   <li>an unreadable body whose cause is one (PATCH with a property named "" or " "), which SDR itself answers
      *       with 400 "Could not read payload": 400.</li>
      * </ul>
@@ -93,7 +94,12 @@ public class ErrorHandling {
             badRequestWritten(response, request, "a media type header does not parse: " + invalid.getMessage());
             return null;
         }
-        boolean notAUri = Arrays.stream(raised.getStackTrace()).limit(4)
+        // Thrown while the text/uri-list body was read into links (however deep in the URI parser: a bad authority
+        // fails eight frames below UriTemplate, found by the fuzzer with seed 20261201), or by UriTemplate itself.
+        StackTraceElement[] frames = raised.getStackTrace();
+        boolean notAUri = Arrays.stream(frames).anyMatch(frame -> frame.getClassName()
+                .equals("org.springframework.data.rest.webmvc.convert.UriListHttpMessageConverter"))
+                || Arrays.stream(frames).limit(4)
                 .anyMatch(frame -> frame.getClassName().equals("org.springframework.hateoas.UriTemplate"));
         if (raised instanceof IllegalArgumentException && notAUri) {
             return badRequest("the body is not a URI", request);
