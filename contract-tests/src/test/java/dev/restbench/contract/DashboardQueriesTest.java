@@ -73,7 +73,7 @@ class DashboardQueriesTest {
         awaitReady();
         // Requests of every kind the panels count, for longer than the rate window: a rate needs two scrapes. On a
         // slow or busy host a 1 s scrape of a JVM's endpoint can time out (CI on 2026-12-01 missed 9 of 27 jobs
-        // after 12 s), so the traffic goes on until every job's last three scrapes within the rate window succeeded,
+        // after 12 s), so the traffic goes on until every job has three successful scrapes within the rate window,
         // at most 90 s; the panels' own checks then say what is still missing.
         long start = System.nanoTime();
         long minimum = start + Duration.ofSeconds(12).toNanos();

@@ -97,7 +97,7 @@ public final class DrillCommand implements Callable<Integer> {
                     + " cannot change what is measured)")
     private Path artifact;
 
-    @Option(names = "--kinds", paramLabel = "a,b", description = "kinds to run (default aa,cpu5,cpu10,alloc10)")
+    @Option(names = "--kinds", paramLabel = "a,b", description = "kinds to run: aa, cpu5, cpu10, alloc5, alloc10 (default aa,cpu5,cpu10,alloc10)")
     private String kindNames = "aa,cpu5,cpu10,alloc10";
 
     @Option(names = "--profile", paramLabel = "<name>",

@@ -309,9 +309,10 @@ final class CellSession {
             }
             gatling.pause();
             long idleFrom = System.currentTimeMillis();
-            Reading first = sources.readStart(false);
+            Reading first;
             Reading last;
             try {
+                first = sources.readStart(false);
                 broken = waitWatching(cycles.idleSeconds(), service, gatling, "during warmup cycle " + k + "'s idle");
                 last = sources.readEnd(false);
             } finally {
