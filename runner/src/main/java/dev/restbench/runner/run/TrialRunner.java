@@ -275,9 +275,11 @@ final class TrialRunner {
             seconds += window.seconds();
             cpu += window.metrics().getOrDefault("cpu_us_per_req", Double.NaN);
         }
-        context.events().accept(String.format(Locale.ROOT, "%s: warm %.0f s%s, %.0f req/s, CPU %.0f µs/req, bound by %s",
+        String cpuText = Double.isNaN(cpu) ? "no CPU figure"
+                : String.format(Locale.ROOT, "CPU %.0f µs/req", cpu / outcome.windows().size());
+        context.events().accept(String.format(Locale.ROOT, "%s: warm %.0f s%s, %.0f req/s, %s, bound by %s",
                 name, outcome.warmupSeconds(), outcome.steady() ? "" : " (UNSTEADY: " + outcome.unsteadyReason() + ")",
-                requests / seconds, cpu / outcome.windows().size(), outcome.bottleneck()));
+                requests / seconds, cpuText, outcome.bottleneck()));
     }
 
     private void failAll(RunPlan.Trial trial, int index, String reason) {

@@ -38,6 +38,14 @@ final class WindowMetrics {
     /** Micrometer's process.cpu.time (ns): the CPU source for services at a URL. */
     static final List<String> PROCESS_CPU_NS = List.of("process_cpu_time_ns_total");
 
+    /**
+     * The least service CPU over a window (µs, compilers left out) that /proc resolves to within 10 %. The process
+     * total is utime + stime in clock ticks (10 ms), each truncated at both edges: a difference is off by up to two
+     * ticks. Below this the window has no CPU figure rather than a rounded one: a few requests of a latency regime in a
+     * 2 s smoke window read 0 µs per request once the compilers' exact nanoseconds were taken from a 10 ms count.
+     */
+    static final long MIN_RESOLVED_CPU_MICROS = 10 * 2 * 1_000_000L / ProcFs.CLOCK_TICKS;
+
     /** A component whose CPU set was at least this busy held the throughput down. */
     static final double SATURATED = 0.85;
     private static final double MB = 1024.0 * 1024.0;
@@ -155,24 +163,17 @@ final class WindowMetrics {
 
         OptionalLong cpu = start.serviceCpuUntil(end);
         OptionalLong jit = start.jitCpuUntil(end);
-        if (procCpu && cpu.isPresent() && jit.isPresent()) {
+        if (procCpu && cpu.isPresent()) {
             // JIT compilation is a warm-up cost, not a per-request one: at low rates the compiler threads burned ~5x
             // the requests' own CPU (jersey at 20 req/s), so CPU per request leaves it out and it is reported apart.
-            // The process total is counted in 10 ms ticks, the compiler threads in ns: a difference rounding below
-            // zero is "unmeasurably small", not negative.
-            long own = Math.max(0, cpu.getAsLong() - jit.getAsLong());
-            if (count > 0) {
+            // A runtime without JIT compiler threads (Node, Go) is charged the process's whole CPU.
+            long own = cpu.getAsLong() - jit.orElse(0);
+            if (count > 0 && own >= MIN_RESOLVED_CPU_MICROS) {
                 metrics.put("cpu_us_per_req", own / (double) count);
-                if (own > 0) {
-                    metrics.put("req_per_cpu_s", count / (own / 1e6));
-                }
+                metrics.put("req_per_cpu_s", count / (own / 1e6));
             }
-            metrics.put("jit_cpu_ms_per_s", jitMsPerS(start, end, procCpu).orElseThrow());
-        } else if (procCpu && cpu.isPresent() && count > 0) {
-            // A runtime without JIT compiler threads (Node): the process's whole CPU.
-            metrics.put("cpu_us_per_req", cpu.getAsLong() / (double) count);
-            if (cpu.getAsLong() > 0) {
-                metrics.put("req_per_cpu_s", count / (cpu.getAsLong() / 1e6));
+            if (jit.isPresent()) {
+                metrics.put("jit_cpu_ms_per_s", jitMsPerS(start, end, procCpu).orElseThrow());
             }
         }
         OptionalLong loadGeneratorCpu = start.loadGeneratorCpuUntil(end);

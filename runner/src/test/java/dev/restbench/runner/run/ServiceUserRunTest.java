@@ -94,8 +94,12 @@ class ServiceUserRunTest {
             assertThat(run.get("cells")).hasSize(2); // read-heavy × (capacity, latency)
             for (JsonNode cell : run.get("cells")) {
                 assertThat(cell.get("status").asText()).isEqualTo("ok");
-                assertThat(cell.at("/metrics/cpu_us_per_req/value").asDouble()).as("CPU read from /proc of the service")
-                        .isPositive();
+                // The latency regime's few requests in a 2 s window may be below what /proc's ticks resolve
+                // (WindowMetrics): no figure then, never a 0. Capacity keeps the core busy.
+                if (cell.get("regime").asText().equals("capacity") || cell.at("/metrics").has("cpu_us_per_req")) {
+                    assertThat(cell.at("/metrics/cpu_us_per_req/value").asDouble())
+                            .as("CPU read from /proc of the service").isPositive();
+                }
                 assertThat(cell.at("/metrics/throughput/value").asDouble()).isPositive();
             }
             assertThat(Files.getAttribute(runDir.resolve("run.json"), "unix:uid"))

@@ -154,17 +154,28 @@ class WindowMetricsTest {
     @Test
     void aProcessWithoutCompilerThreadsIsChargedItsWholeCpu() {
         Reading start = reading(0, 0, Map.of(), Map.of(), 0, 0, 0);
-        Reading end = reading(1, 10_000, Map.of(), Map.of(), 0, 0, 0);
+        Reading end = reading(1, 250_000, Map.of(), Map.of(), 0, 0, 0);
         WindowMetrics.Result result = WindowMetrics.of(start, end, List.of(), requests(10), PINNED, true);
-        assertThat(result.metrics()).containsEntry("cpu_us_per_req", 1_000.0).doesNotContainKey("jit_cpu_ms_per_s");
+        assertThat(result.metrics()).containsEntry("cpu_us_per_req", 25_000.0).containsEntry("req_per_cpu_s", 40.0)
+                .doesNotContainKey("jit_cpu_ms_per_s");
     }
 
     @Test
-    void tickRoundingBelowTheCompilerShareIsZeroNotNegative() {
+    void cpuThatTicksDoNotResolveIsNoFigureNeitherZeroNorNegative() {
         Reading start = reading(0, 0, Map.of(11L, 0L), Map.of(), 0, 0, 0);
         Reading end = reading(1, 20_000, Map.of(11L, 25_000L), Map.of(), 0, 0, 0);
         assertThat(WindowMetrics.of(start, end, List.of(), requests(5), PINNED, true).metrics())
-                .containsEntry("cpu_us_per_req", 0.0);
+                .as("the compilers' exact 25 ms beside a 20 ms tick count")
+                .doesNotContainKeys("cpu_us_per_req", "req_per_cpu_s").containsEntry("jit_cpu_ms_per_s", 25.0);
+        Reading below = reading(1, 190_000, Map.of(11L, 0L), Map.of(), 0, 0, 0);
+        assertThat(WindowMetrics.of(start, below, List.of(), requests(5), PINNED, true).metrics())
+                .as("190 ms: two ticks are more than 10 %").doesNotContainKey("cpu_us_per_req");
+        Reading resolved = reading(1, 200_000, Map.of(11L, 0L), Map.of(), 0, 0, 0);
+        assertThat(WindowMetrics.of(start, resolved, List.of(), requests(5), PINNED, true).metrics())
+                .as("200 ms: resolved to 10 %").containsEntry("cpu_us_per_req", 40_000.0);
+        Reading node = reading(1, 100_000, Map.of(), Map.of(), 0, 0, 0);
+        assertThat(WindowMetrics.of(reading(0, 0, Map.of(), Map.of(), 0, 0, 0), node, List.of(), requests(5), PINNED,
+                true).metrics()).as("no compiler threads: the same resolution").doesNotContainKey("cpu_us_per_req");
     }
 
     @Test
