@@ -97,8 +97,13 @@ public final class DrillCommand implements Callable<Integer> {
                     + " cannot change what is measured)")
     private Path artifact;
 
-    @Option(names = "--kinds", paramLabel = "a,b", description = "kinds to run: aa, cpu5, cpu10, alloc5, alloc10 (default aa,cpu5,cpu10,alloc10)")
-    private String kindNames = "aa,cpu5,cpu10,alloc10";
+    /** The kinds a drill runs unless told: the A/A check and three regressions. */
+    static final String DEFAULT_KINDS = "aa,cpu5,cpu10,alloc10";
+
+    @Option(names = "--kinds", paramLabel = "a,b", description = "kinds to run: aa, cpu5, cpu10, alloc5, alloc10 (default "
+            + DEFAULT_KINDS + "); with --from, the kinds to report, each of which every run must hold (default: the"
+            + " runs' own)")
+    private String kindNames;
 
     @Option(names = "--profile", paramLabel = "<name>",
             description = "manifest profile for warmup, windows, dataset and load (default quick)")
@@ -154,7 +159,7 @@ public final class DrillCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Path root = rootOption.path();
-        List<String> kinds = list(kindNames);
+        List<String> kinds = list(kindNames == null ? DEFAULT_KINDS : kindNames);
         for (String kind : kinds) {
             if (!KINDS.containsKey(kind)) {
                 throw new UsageException("unknown kind '" + kind + "' (known: " + String.join(", ", KINDS.keySet()) + ")");
@@ -196,6 +201,7 @@ public final class DrillCommand implements Callable<Integer> {
                 runs.add(RunRecord.read(runDir));
             }
             checkPoolable(runs, perTrial);
+            kinds = kindsOf(runs, kindNames == null ? null : kinds);
         } catch (IllegalArgumentException e) {
             System.err.println("bench drill: " + e.getMessage());
             return 2;
@@ -209,6 +215,44 @@ public final class DrillCommand implements Callable<Integer> {
             AtomicFiles.writeString(output, report);
         }
         return 0;
+    }
+
+    /**
+     * The kinds to report for these runs: the copies beside {@code a} that the runs hold cells of, in {@link #KINDS}' order,
+     * or the requested ones when given. A requested kind some run lacks, or runs that hold different kinds, is an
+     * error: a kind that was never run would otherwise be reported as trials that raised nothing.
+     *
+     * @param requested the kinds asked for, or null for the runs' own
+     */
+    static List<String> kindsOf(List<RunRecord> runs, List<String> requested) {
+        List<String> first = null;
+        for (RunRecord run : runs) {
+            Set<String> labels = new TreeSet<>();
+            for (RunRecord.Cell cell : run.cells()) {
+                int cut = cell.variant().lastIndexOf(InterleavedRun.SEPARATOR);
+                if (cut > 0) {
+                    labels.add(cell.variant().substring(cut + InterleavedRun.SEPARATOR.length()));
+                }
+            }
+            labels.remove("a");
+            List<String> held = KINDS.keySet().stream().filter(labels::contains).toList();
+            if (requested != null) {
+                for (String kind : requested) {
+                    if (!labels.contains(kind)) {
+                        throw new IllegalArgumentException("run " + run.runId() + " has no copy '" + kind
+                                + "' (its copies beside a: " + String.join(", ", held) + ")");
+                    }
+                }
+            } else if (first != null && !first.equals(held)) {
+                throw new IllegalArgumentException("run " + run.runId() + " holds the kinds " + String.join(", ", held)
+                        + ", run " + runs.get(0).runId() + " " + String.join(", ", first)
+                        + ": name the ones to pool with --kinds");
+            }
+            if (first == null) {
+                first = held;
+            }
+        }
+        return requested != null ? requested : first;
     }
 
     /**
@@ -397,7 +441,8 @@ public final class DrillCommand implements Callable<Integer> {
             if (run.hostProblem() != null) {
                 // As a PR's A/B would be: withheld. Said here, or the rates would read as a powerless verdict.
                 out.append("**Host check, run `").append(run.runId()).append("`:** ").append(run.hostProblem())
-                        .append(". Its trials' verdicts were withheld and count as not raised.\n\n");
+                        .append(". Its trials' verdicts on the host-dependent series were withheld and count as not raised;"
+                                + " the counts of work (allocation, statements) were still judged.\n\n");
             }
         }
         out.append(rates.markdown()).append('\n')

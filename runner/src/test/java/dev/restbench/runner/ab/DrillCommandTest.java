@@ -188,6 +188,29 @@ class DrillCommandTest {
         assertThat(Integer.parseInt(cpu.group(1))).isGreaterThanOrEqualTo(4);
     }
 
+    /** Re-analysed with --from, a drill reports the kinds it ran, never a kind it did not run as 0 raised. */
+    @Test
+    void theKindsOfARunAreTheCopiesItHolds() {
+        List<RunRecord> runs = List.of(drill("first", 8, 5, RunFixtures.FINGERPRINT));
+        assertThat(DrillCommand.kindsOf(runs, null)).containsExactly("aa", "cpu10");
+        assertThat(DrillCommand.kindsOf(runs, List.of("cpu10"))).containsExactly("cpu10");
+        assertThatThrownBy(() -> DrillCommand.kindsOf(runs, List.of("aa", "alloc10")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("run first has no copy 'alloc10' (its copies beside a: aa, cpu10)");
+
+        ObjectNode raw = drill("second", 8, 6, RunFixtures.FINGERPRINT).raw().deepCopy();
+        java.util.Iterator<com.fasterxml.jackson.databind.JsonNode> cells = raw.withArray("cells").elements();
+        while (cells.hasNext()) {
+            if (cells.next().path("variant").asText().equals("jersey--aa")) {
+                cells.remove();
+            }
+        }
+        List<RunRecord> mixed = List.of(runs.get(0), RunFixtures.record(raw));
+        assertThatThrownBy(() -> DrillCommand.kindsOf(mixed, null)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("run second holds the kinds cpu10, run first aa, cpu10: name the ones to pool with --kinds");
+        assertThat(DrillCommand.kindsOf(mixed, List.of("cpu10"))).containsExactly("cpu10");
+    }
+
     @Test
     void runsOfAnotherMethodOrWithAPartTrialAreNotPooled() {
         RunRecord first = drill("first", 8, 5, RunFixtures.FINGERPRINT);
