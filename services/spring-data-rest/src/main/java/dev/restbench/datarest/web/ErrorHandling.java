@@ -98,7 +98,8 @@ public class ErrorHandling {
         // fails eight frames below UriTemplate, found by the fuzzer with seed 20261201), or by UriTemplate itself.
         StackTraceElement[] frames = raised.getStackTrace();
         boolean notAUri = Arrays.stream(frames).anyMatch(frame -> frame.getClassName()
-                .equals("org.springframework.data.rest.webmvc.convert.UriListHttpMessageConverter"))
+                .equals("org.springframework.data.rest.webmvc.convert.UriListHttpMessageConverter")
+                && frame.getMethodName().equals("read"))
                 || Arrays.stream(frames).limit(4)
                 .anyMatch(frame -> frame.getClassName().equals("org.springframework.hateoas.UriTemplate"));
         if (raised instanceof IllegalArgumentException && notAUri) {
