@@ -403,6 +403,13 @@ final class CellSession {
         if (failure != null) {
             return Outcome.failed(failure, warmupSeconds, report);
         }
+        if (!dev.restbench.manifest.Manifest.Regime.closedModel(plan.regime())) {
+            String overloaded = backlog(log.startedBetween(edges.get(0).epochMillis(),
+                    edges.get(edges.size() - 1).epochMillis()), measured.total());
+            if (overloaded != null) {
+                unsteady = unsteady == null ? overloaded : unsteady + "; " + overloaded;
+            }
+        }
         double seconds = windows.stream().mapToDouble(Window::seconds).sum();
         Map<String, Operation> operations = new java.util.LinkedHashMap<>();
         measured.byName().forEach((name, slice) -> operations.put(name, new Operation(slice.total(),
@@ -435,6 +442,28 @@ final class CellSession {
         }
         return new AfterWindows(false, remeasures == 0 ? unsteady
                 : unsteady + ", after " + (remeasures == 1 ? "one re-measure" : remeasures + " re-measures"));
+    }
+
+    /** A backlog this many requests or fewer is what was in flight at the windows' edges, whatever the rate. */
+    static final long BACKLOG_FLOOR = 10;
+    /** ... or this share of the requests started in the windows: a queue that grows 2 % of the rate per second. */
+    static final double BACKLOG_SHARE = 0.02;
+
+    /**
+     * An open model (the latency regime) is steady only when the service keeps up with the arrivals: then as many
+     * requests end in the windows as start in them, give or take those in flight at the two edges. When the rate is
+     * more than the service serves, the queue grows all through the windows, and a percentile is that of a queue's
+     * length, not the stack's latency at the rate: the start is unsteady, with the backlog in the reason. The warmup's
+     * rule cannot see it, since an overloaded service's throughput and CPU per request are flat. Null when it kept up.
+     */
+    static String backlog(long started, long ended) {
+        long backlog = started - ended;
+        if (backlog <= Math.max(BACKLOG_FLOOR, BACKLOG_SHARE * started)) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "overloaded: %d of the %d requests started in the windows had not ended"
+                + " by their end (%.1f %%); the offered rate is more than the service served", backlog, started,
+                100.0 * backlog / started);
     }
 
     /**

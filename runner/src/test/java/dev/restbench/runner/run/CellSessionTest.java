@@ -80,4 +80,37 @@ class CellSessionTest {
         assertThat(CellSession.afterWindows(SETTLED, List.of(window(null), window(null)), 30, 0))
                 .isEqualTo(new CellSession.AfterWindows(false, null));
     }
+
+    /** The backlog of a synthetic log over the span [from, to) ms: started in it minus ended in it. */
+    private static String backlogOf(dev.restbench.gatling.results.SimulationLog log, long from, long to) {
+        return CellSession.backlog(log.startedBetween(from, to), log.slice(from, to).total());
+    }
+
+    @Test
+    void anOpenModelThatKeepsUpHasNoBacklog() {
+        // One request per ms, each taking 3 ms, over [1000, 9000): 8,000 start and 8,000 end.
+        assertThat(backlogOf(SimulationLogs.of(10_000, 3), 1_000, 9_000)).isNull();
+        // A GC pause holds 150 requests at the end edge: in flight, not a queue that grows.
+        assertThat(backlogOf(SimulationLogs.of(10_000, i -> i >= 8_850 && i < 9_000 ? 200 : 3), 1_000, 9_000))
+                .isNull();
+    }
+
+    @Test
+    void anOpenModelWhoseQueueGrowsIsOverloaded() {
+        // The service serves 0.9 requests per arrival: request i ends at i / 0.9, so its time grows by 0.11 ms per ms.
+        String reason = backlogOf(SimulationLogs.of(10_000, i -> (int) (i / 0.9) - i + 3), 1_000, 9_000);
+        assertThat(reason).startsWith("overloaded: ").contains("of the 8000 requests started in the windows")
+                .contains("the offered rate is more than the service served");
+        // 8,000 start in [1,000, 9,000); 7,200 end there (those that started from 898 to 8,097 ms): 800 queued, 10 %.
+        assertThat(reason).contains("800 of the 8000").contains("(10.0 %)");
+    }
+
+    @Test
+    void theBacklogRuleHasAFloorForFewRequestsAndAShareForMany() {
+        assertThat(CellSession.backlog(20, 10)).isNull(); // 10 in flight of a smoke window's 20: the floor
+        assertThat(CellSession.backlog(20, 9)).startsWith("overloaded: 11 of the 20");
+        assertThat(CellSession.backlog(100_000, 98_000)).isNull(); // 2 %
+        assertThat(CellSession.backlog(100_000, 97_999)).startsWith("overloaded: 2001 of the 100000");
+        assertThat(CellSession.backlog(100, 103)).isNull(); // more ended than started: it drained what was in flight
+    }
 }

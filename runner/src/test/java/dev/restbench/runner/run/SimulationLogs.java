@@ -17,6 +17,11 @@ final class SimulationLogs {
 
     /** n OK requests named "get item", each taking {@code millis}, one per millisecond from the run start. */
     static SimulationLog of(int n, int millis) {
+        return of(n, i -> millis);
+    }
+
+    /** n OK requests named "get item", the i-th starting at ms i from the run start and taking {@code millis(i)}. */
+    static SimulationLog of(int n, java.util.function.IntUnaryOperator millis) {
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             DataOutputStream out = new DataOutputStream(bytes);
@@ -38,7 +43,7 @@ final class SimulationLogs {
                     out.writeInt(-1);
                 }
                 out.writeInt(i);
-                out.writeInt(i + millis);
+                out.writeInt(i + millis.applyAsInt(i));
                 out.writeBoolean(true);
                 out.writeInt(i == 0 ? 2 : -2);
                 if (i == 0) {
