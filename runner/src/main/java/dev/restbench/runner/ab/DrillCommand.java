@@ -227,13 +227,7 @@ public final class DrillCommand implements Callable<Integer> {
     static List<String> kindsOf(List<RunRecord> runs, List<String> requested) {
         List<String> first = null;
         for (RunRecord run : runs) {
-            Set<String> labels = new TreeSet<>();
-            for (RunRecord.Cell cell : run.cells()) {
-                int cut = cell.variant().lastIndexOf(InterleavedRun.SEPARATOR);
-                if (cut > 0) {
-                    labels.add(cell.variant().substring(cut + InterleavedRun.SEPARATOR.length()));
-                }
-            }
+            Set<String> labels = InterleavedRun.labels(run);
             labels.remove("a");
             List<String> held = KINDS.keySet().stream().filter(labels::contains).toList();
             if (requested != null) {

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.restbench.runner.io.Json;
 
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The parts of an interleaved run: copies of variants run side by side in ONE run, named {@code <variant>--<label>}
@@ -16,6 +18,30 @@ public final class InterleavedRun {
     public static final String SEPARATOR = "--";
 
     private InterleavedRun() {
+    }
+
+    /** The label of a copy's name ({@code jersey--base} → {@code base}); null for a name that is no copy. */
+    public static String label(String name) {
+        int at = name.lastIndexOf(SEPARATOR);
+        return at > 0 ? name.substring(at + SEPARATOR.length()) : null;
+    }
+
+    /** The variant a copy's name copies ({@code jersey--base} → {@code jersey}); the name itself when it is no copy. */
+    public static String variant(String name) {
+        int at = name.lastIndexOf(SEPARATOR);
+        return at > 0 ? name.substring(0, at) : name;
+    }
+
+    /** The labels of a run's cells, sorted. */
+    public static Set<String> labels(RunRecord run) {
+        Set<String> labels = new TreeSet<>();
+        for (RunRecord.Cell cell : run.cells()) {
+            String label = label(cell.variant());
+            if (label != null) {
+                labels.add(label);
+            }
+        }
+        return labels;
     }
 
     /**

@@ -58,12 +58,11 @@ public final class FlameGraphComparison {
         Map<String, Map<Integer, Graphs>> head = new HashMap<>();
         for (RunRecord.Cell cell : run.cells()) {
             String variant = cell.variant();
-            int at = variant.lastIndexOf(InterleavedRun.SEPARATOR);
-            if (at < 0) {
+            String side = InterleavedRun.label(variant);
+            if (side == null) {
                 continue;
             }
-            String side = variant.substring(at + InterleavedRun.SEPARATOR.length());
-            String key = variant.substring(0, at) + "/" + cell.scenario() + "/" + cell.regime();
+            String key = InterleavedRun.variant(variant) + "/" + cell.scenario() + "/" + cell.regime();
             Map<String, Map<Integer, Graphs>> target = side.equals("base") ? base : side.equals("head") ? head : null;
             if (target == null) {
                 continue;

@@ -37,4 +37,14 @@ class InterleavedRunTest {
                 });
         assertThat(run.points()).hasSize(2); // the original is untouched
     }
+
+    @Test
+    void aCopysNameSplitsAtItsLastSeparator() {
+        assertThat(InterleavedRun.label("spring-mvc-jdbc--head")).isEqualTo("head");
+        assertThat(InterleavedRun.variant("spring-mvc-jdbc--head")).isEqualTo("spring-mvc-jdbc");
+        // A variant's own name holds single hyphens only; one that is no copy has no label and is its own variant.
+        assertThat(InterleavedRun.label("spring-mvc-jdbc")).isNull();
+        assertThat(InterleavedRun.variant("spring-mvc-jdbc")).isEqualTo("spring-mvc-jdbc");
+        assertThat(InterleavedRun.label("--head")).isNull();
+    }
 }
