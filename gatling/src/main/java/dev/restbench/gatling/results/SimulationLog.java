@@ -49,10 +49,14 @@ public final class SimulationLog {
     private final long[] startMillis;
     private final long[] endMillis;
     private final boolean[] ok;
+    private final List<String> messages;
+    /** Per request, its error message's index in {@link #messages}; -1 for none. */
+    private final int[] messageIndex;
     private final boolean truncated;
 
     private SimulationLog(String gatlingVersion, String simulation, long runStartMillis, List<String> names,
-                          int[] nameIndex, long[] startMillis, long[] endMillis, boolean[] ok, boolean truncated) {
+                          int[] nameIndex, long[] startMillis, long[] endMillis, boolean[] ok, List<String> messages,
+                          int[] messageIndex, boolean truncated) {
         this.gatlingVersion = gatlingVersion;
         this.simulation = simulation;
         this.runStartMillis = runStartMillis;
@@ -61,6 +65,8 @@ public final class SimulationLog {
         this.startMillis = startMillis;
         this.endMillis = endMillis;
         this.ok = ok;
+        this.messages = messages;
+        this.messageIndex = messageIndex;
         this.truncated = truncated;
     }
 
@@ -99,6 +105,8 @@ public final class SimulationLog {
         LongList starts = new LongList();
         LongList ends = new LongList();
         List<Boolean> statuses = new ArrayList<>();
+        Map<String, Integer> messageIds = new LinkedHashMap<>();
+        IntList messageIndex = new IntList();
         boolean truncated = false;
         try {
             while (true) {
@@ -113,7 +121,9 @@ public final class SimulationLog {
                         int requestStart = in.data.readInt();
                         int requestEnd = in.data.readInt();
                         boolean status = in.data.readBoolean();
-                        in.cachedString(); // error message
+                        String message = in.cachedString();
+                        messageIndex.add(message == null || message.isEmpty() ? -1
+                                : messageIds.computeIfAbsent(message, k -> messageIds.size()));
                         nameIndex.add(nameIds.computeIfAbsent(name, k -> nameIds.size()));
                         starts.add(start + requestStart);
                         ends.add(start + requestEnd);
@@ -141,7 +151,7 @@ public final class SimulationLog {
             ok[i] = statuses.get(i);
         }
         return new SimulationLog(version, simulation, start, List.copyOf(nameIds.keySet()), nameIndex.toArray(),
-                starts.toArray(), ends.toArray(), ok, truncated);
+                starts.toArray(), ends.toArray(), ok, List.copyOf(messageIds.keySet()), messageIndex.toArray(), truncated);
     }
 
     public String gatlingVersion() {
@@ -260,6 +270,23 @@ public final class SimulationLog {
 
         public long minMillis() {
             return percentileMillis(0);
+        }
+
+        /**
+         * The error message the most failed requests carry, with how many carry it ("Request timeout to … after
+         * 10000 ms (43,214 of 43,874 failed)"), so a failed cell says why; null when none failed or none carried one.
+         */
+        public String commonestError() {
+            Map<Integer, Integer> counts = new LinkedHashMap<>();
+            for (int index : indexes) {
+                if (!ok[index] && messageIndex[index] >= 0) {
+                    counts.merge(messageIndex[index], 1, Integer::sum);
+                }
+            }
+            return counts.entrySet().stream().max(Map.Entry.comparingByValue())
+                    .map(e -> String.format(java.util.Locale.ROOT, "%s (%,d of %,d failed)", messages.get(e.getKey()),
+                            e.getValue(), ko()))
+                    .orElse(null);
         }
 
         /** Requests per request name (Gatling's request names are the operations), in first-seen order. */

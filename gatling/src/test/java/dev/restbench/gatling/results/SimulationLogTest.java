@@ -45,6 +45,17 @@ class SimulationLogTest {
     }
 
     @Test
+    void aFailedRequestsCommonestMessageIsTheOneGatlingsConsoleCounts() throws Exception {
+        // The console of the overloaded recording: "> Request timeout to 127.0.0.1/127.0.0.1:47335 after 10000 ms  89 (100%)".
+        SimulationLog overloaded = SimulationLog.read(GatlingResults.findRunDirectory(recording("jersey-read-heavy-overloaded")));
+        assertThat(overloaded.all().commonestError())
+                .isEqualTo("Request timeout to 127.0.0.1/127.0.0.1:47335 after 10000 ms (89 of 89 failed)");
+        SimulationLog clean = SimulationLog.read(GatlingResults.findRunDirectory(recording("jersey-read-heavy-capacity")));
+        assertThat(clean.all().ko()).isZero();
+        assertThat(clean.all().commonestError()).isNull();
+    }
+
+    @Test
     void backToBackSlicesShareNoRequestAndLoseNone() throws Exception {
         SimulationLog log = SimulationLog.read(GatlingResults.findRunDirectory(recording("jersey-read-heavy-capacity")));
         long start = log.runStartMillis();

@@ -393,8 +393,9 @@ final class CellSession {
         if (measured.total() == 0) {
             failure = "no requests were completed in the windows";
         } else if (measured.errorPct() > plan.maxErrorPct()) {
-            failure = String.format(Locale.ROOT, "error rate %.2f%% exceeds the budget of %.2f%%", measured.errorPct(),
-                    plan.maxErrorPct());
+            String commonest = measured.commonestError();
+            failure = String.format(Locale.ROOT, "error rate %.2f%% exceeds the budget of %.2f%%%s", measured.errorPct(),
+                    plan.maxErrorPct(), commonest == null ? "" : "; commonest: " + commonest);
         } else if (dev.restbench.manifest.Manifest.Regime.closedModel(plan.regime())
                 && measured.percentileMillis(99) > plan.capacityP99Ms()) {
             failure = String.format(Locale.ROOT, "p99 %d ms exceeds the capacity bound of %.0f ms",
