@@ -52,11 +52,14 @@ public final class SimulationLog {
     private final List<String> messages;
     /** Per request, its error message's index in {@link #messages}; -1 for none. */
     private final int[] messageIndex;
+    /** Epoch ms at which a virtual user started, and at which one ended (users still running at the stop never do). */
+    private final long[] userStartMillis;
+    private final long[] userEndMillis;
     private final boolean truncated;
 
     private SimulationLog(String gatlingVersion, String simulation, long runStartMillis, List<String> names,
                           int[] nameIndex, long[] startMillis, long[] endMillis, boolean[] ok, List<String> messages,
-                          int[] messageIndex, boolean truncated) {
+                          int[] messageIndex, long[] userStartMillis, long[] userEndMillis, boolean truncated) {
         this.gatlingVersion = gatlingVersion;
         this.simulation = simulation;
         this.runStartMillis = runStartMillis;
@@ -67,6 +70,8 @@ public final class SimulationLog {
         this.ok = ok;
         this.messages = messages;
         this.messageIndex = messageIndex;
+        this.userStartMillis = userStartMillis;
+        this.userEndMillis = userEndMillis;
         this.truncated = truncated;
     }
 
@@ -107,6 +112,8 @@ public final class SimulationLog {
         List<Boolean> statuses = new ArrayList<>();
         Map<String, Integer> messageIds = new LinkedHashMap<>();
         IntList messageIndex = new IntList();
+        LongList userStarts = new LongList();
+        LongList userEnds = new LongList();
         boolean truncated = false;
         try {
             while (true) {
@@ -129,7 +136,12 @@ public final class SimulationLog {
                         ends.add(start + requestEnd);
                         statuses.add(status);
                     }
-                    case USER -> in.data.skipNBytes(Integer.BYTES + 1 + Integer.BYTES);
+                    case USER -> {
+                        in.data.readInt(); // scenario
+                        boolean userStart = in.data.readBoolean();
+                        long at = start + in.data.readInt();
+                        (userStart ? userStarts : userEnds).add(at);
+                    }
                     case GROUP -> {
                         in.skipGroups();
                         in.data.skipNBytes(3L * Integer.BYTES + 1);
@@ -151,7 +163,8 @@ public final class SimulationLog {
             ok[i] = statuses.get(i);
         }
         return new SimulationLog(version, simulation, start, List.copyOf(nameIds.keySet()), nameIndex.toArray(),
-                starts.toArray(), ends.toArray(), ok, List.copyOf(messageIds.keySet()), messageIndex.toArray(), truncated);
+                starts.toArray(), ends.toArray(), ok, List.copyOf(messageIds.keySet()), messageIndex.toArray(),
+                userStarts.toArray(), userEnds.toArray(), truncated);
     }
 
     public String gatlingVersion() {
@@ -190,6 +203,30 @@ public final class SimulationLog {
         long count = 0;
         for (long start : startMillis) {
             if (start >= fromMillis && start < toMillis) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /**
+     * How many virtual users (iterations: each user runs one and leaves) STARTED in [fromMillis, toMillis) (epoch ms).
+     * Gatling writes a user's start when it starts, so this counts every arrival of an open model, even those whose
+     * requests were still waiting when the run stopped, which the log never records.
+     */
+    public long usersStartedBetween(long fromMillis, long toMillis) {
+        return countBetween(userStartMillis, fromMillis, toMillis);
+    }
+
+    /** How many virtual users ENDED (finished or exited their iteration) in [fromMillis, toMillis) (epoch ms). */
+    public long usersEndedBetween(long fromMillis, long toMillis) {
+        return countBetween(userEndMillis, fromMillis, toMillis);
+    }
+
+    private static long countBetween(long[] millis, long fromMillis, long toMillis) {
+        long count = 0;
+        for (long at : millis) {
+            if (at >= fromMillis && at < toMillis) {
                 count++;
             }
         }

@@ -56,6 +56,19 @@ class SimulationLogTest {
     }
 
     @Test
+    void usersStartAndEndAsGatlingsConsoleCountsThem() throws Exception {
+        // The overloaded recording's last console block: "waiting: 0 / active: 335 / done: 165" of 500 arrivals.
+        SimulationLog overloaded = SimulationLog.read(GatlingResults.findRunDirectory(recording("jersey-read-heavy-overloaded")));
+        assertThat(overloaded.usersStartedBetween(Long.MIN_VALUE, Long.MAX_VALUE)).isEqualTo(500);
+        assertThat(overloaded.usersEndedBetween(Long.MIN_VALUE, Long.MAX_VALUE)).isEqualTo(165);
+        long from = overloaded.runStartMillis() + 5_000;
+        long to = overloaded.runStartMillis() + 15_000;
+        // From 5 to 15 s into the run 349 users arrived and 97 ended: the queue grew by 252.
+        assertThat(overloaded.usersStartedBetween(from, to)).isEqualTo(349);
+        assertThat(overloaded.usersEndedBetween(from, to)).isEqualTo(97);
+    }
+
+    @Test
     void backToBackSlicesShareNoRequestAndLoseNone() throws Exception {
         SimulationLog log = SimulationLog.read(GatlingResults.findRunDirectory(recording("jersey-read-heavy-capacity")));
         long start = log.runStartMillis();

@@ -392,10 +392,8 @@ final class CellSession {
         String failure = null;
         if (measured.total() == 0) {
             failure = "no requests were completed in the windows";
-        } else if (measured.errorPct() > plan.maxErrorPct()) {
-            String commonest = measured.commonestError();
-            failure = String.format(Locale.ROOT, "error rate %.2f%% exceeds the budget of %.2f%%%s", measured.errorPct(),
-                    plan.maxErrorPct(), commonest == null ? "" : "; commonest: " + commonest);
+        } else if (overErrorBudget(measured, plan.maxErrorPct()) != null) {
+            failure = overErrorBudget(measured, plan.maxErrorPct());
         } else if (dev.restbench.manifest.Manifest.Regime.closedModel(plan.regime())
                 && measured.percentileMillis(99) > plan.capacityP99Ms()) {
             failure = String.format(Locale.ROOT, "p99 %d ms exceeds the capacity bound of %.0f ms",
@@ -404,12 +402,10 @@ final class CellSession {
         if (failure != null) {
             return Outcome.failed(failure, warmupSeconds, report);
         }
-        if (!dev.restbench.manifest.Manifest.Regime.closedModel(plan.regime())) {
-            String overloaded = backlog(log.startedBetween(edges.get(0).epochMillis(),
-                    edges.get(edges.size() - 1).epochMillis()), measured.total());
-            if (overloaded != null) {
-                unsteady = unsteady == null ? overloaded : unsteady + "; " + overloaded;
-            }
+        String overloaded = overloaded(plan.regime(), log, edges.get(0).epochMillis(),
+                edges.get(edges.size() - 1).epochMillis());
+        if (overloaded != null) {
+            unsteady = unsteady == null ? overloaded : unsteady + "; " + overloaded;
         }
         double seconds = windows.stream().mapToDouble(Window::seconds).sum();
         Map<String, Operation> operations = new java.util.LinkedHashMap<>();
@@ -445,25 +441,47 @@ final class CellSession {
                 : unsteady + ", after " + (remeasures == 1 ? "one re-measure" : remeasures + " re-measures"));
     }
 
-    /** A backlog this many requests or fewer is what was in flight at the windows' edges, whatever the rate. */
+    /** Why the windows' requests failed the error budget, naming their commonest error; null when within it. */
+    static String overErrorBudget(SimulationLog.Slice measured, double maxErrorPct) {
+        if (measured.errorPct() <= maxErrorPct) {
+            return null;
+        }
+        String commonest = measured.commonestError();
+        return String.format(Locale.ROOT, "error rate %.2f%% exceeds the budget of %.2f%%%s", measured.errorPct(),
+                maxErrorPct, commonest == null ? "" : "; commonest: " + commonest);
+    }
+
+    /** A backlog this many iterations or fewer is what was in flight at the windows' edges, whatever the rate. */
     static final long BACKLOG_FLOOR = 10;
-    /** ... or this share of the requests started in the windows: a queue that grows 2 % of the rate per second. */
+    /** ... or this share of the iterations started in the windows: a queue that grows 2 % of the rate per second. */
     static final double BACKLOG_SHARE = 0.02;
 
     /**
      * An open model (the latency regime) is steady only when the service keeps up with the arrivals: then as many
-     * requests end in the windows as start in them, give or take those in flight at the two edges. When the rate is
-     * more than the service serves, the queue grows all through the windows, and a percentile is that of a queue's
-     * length, not the stack's latency at the rate: the start is unsteady, with the backlog in the reason. The warmup's
-     * rule cannot see it, since an overloaded service's throughput and CPU per request are flat. Null when it kept up.
+     * iterations (Gatling's virtual users, one iteration each) end in the windows as start in them, give or take those
+     * in flight at the two edges. When the rate is more than the service serves, the queue grows all through the
+     * windows, and a percentile is that of a queue's length, not the stack's latency at the rate: the start is
+     * unsteady, with the backlog in the reason. The warmup's rule cannot see it, since an overloaded service's
+     * throughput and CPU per request are flat. Users, not requests: Gatling writes a user's start when it arrives but
+     * a request only when it ends, and the run stops right after the last window, so the requests still queued then
+     * are in no record. The controller user starts before the warmup and ends at the stop, outside the windows. Null
+     * for a closed model and for an open one that kept up.
      */
+    static String overloaded(String regime, SimulationLog log, long fromMillis, long toMillis) {
+        if (dev.restbench.manifest.Manifest.Regime.closedModel(regime)) {
+            return null;
+        }
+        return backlog(log.usersStartedBetween(fromMillis, toMillis), log.usersEndedBetween(fromMillis, toMillis));
+    }
+
+    /** The rule of {@link #overloaded} on counts: iterations started and ended in the windows. */
     static String backlog(long started, long ended) {
         long backlog = started - ended;
         if (backlog <= Math.max(BACKLOG_FLOOR, BACKLOG_SHARE * started)) {
             return null;
         }
-        return String.format(Locale.ROOT, "overloaded: %d of the %d requests started in the windows had not ended"
-                + " by their end (%.1f %%); the offered rate is more than the service served", backlog, started,
+        return String.format(Locale.ROOT, "overloaded: %d of the %d iterations that arrived in the windows had not"
+                + " ended by their end (%.1f %%); the offered rate is more than the service served", backlog, started,
                 100.0 * backlog / started);
     }
 

@@ -73,7 +73,7 @@ final class WindowMetrics {
         }
 
         /**
-         * What held a capacity figure down (docs/method.md, "Bottleneck"): the service when its own CPU set was
+         * What bound the cell (docs/method.md, "What bound the cell"): the service when its own CPU set was
          * saturated; else the database or the load generator when theirs was (the larger consumer when they share
          * it); "none" when nothing was saturated (the closed model's concurrency, locks or I/O held it); "unknown"
          * without /proc readings.

@@ -1,5 +1,6 @@
 package dev.restbench.runner.run;
 
+import dev.restbench.gatling.results.SimulationLog;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -81,28 +82,32 @@ class CellSessionTest {
                 .isEqualTo(new CellSession.AfterWindows(false, null));
     }
 
-    /** The backlog of a synthetic log over the span [from, to) ms: started in it minus ended in it. */
-    private static String backlogOf(dev.restbench.gatling.results.SimulationLog log, long from, long to) {
-        return CellSession.backlog(log.startedBetween(from, to), log.slice(from, to).total());
-    }
-
     @Test
     void anOpenModelThatKeepsUpHasNoBacklog() {
-        // One request per ms, each taking 3 ms, over [1000, 9000): 8,000 start and 8,000 end.
-        assertThat(backlogOf(SimulationLogs.of(10_000, 3), 1_000, 9_000)).isNull();
-        // A GC pause holds 150 requests at the end edge: in flight, not a queue that grows.
-        assertThat(backlogOf(SimulationLogs.of(10_000, i -> i >= 8_850 && i < 9_000 ? 200 : 3), 1_000, 9_000))
+        // One arrival per ms, each served in 3 ms, windows [1000, 9000), the run stopped 100 ms after the last window.
+        assertThat(CellSession.overloaded("latency", SimulationLogs.openModel(10_000, i -> 3, 9_100), 1_000, 9_000))
+                .isNull();
+        // A GC pause holds the 150 arrivals before the last edge for 200 ms: in flight, not a queue that grows.
+        assertThat(CellSession.overloaded("latency",
+                SimulationLogs.openModel(10_000, i -> i >= 8_850 && i < 9_000 ? 200 : 3, 9_100), 1_000, 9_000))
                 .isNull();
     }
 
     @Test
     void anOpenModelWhoseQueueGrowsIsOverloaded() {
-        // The service serves 0.9 requests per arrival: request i ends at i / 0.9, so its time grows by 0.11 ms per ms.
-        String reason = backlogOf(SimulationLogs.of(10_000, i -> (int) (i / 0.9) - i + 3), 1_000, 9_000);
-        assertThat(reason).startsWith("overloaded: ").contains("of the 8000 requests started in the windows")
-                .contains("the offered rate is more than the service served");
-        // 8,000 start in [1,000, 9,000); 7,200 end there (those that started from 898 to 8,097 ms): 800 queued, 10 %.
-        assertThat(reason).contains("800 of the 8000").contains("(10.0 %)");
+        // The service serves 0.9 arrivals per ms: arrival i ends at i / 0.9 ms. The run stops at 9,100 ms, so the
+        // requests still queued then are in no record: the log has no end for them, only their users' starts.
+        SimulationLog log = SimulationLogs.openModel(10_000, i -> (int) (i / 0.9) - i + 3, 9_100);
+        // Counted by requests, as the first version of the rule did, the queue hides: the log holds 7,189 requests
+        // that started in the windows, and 7,200 ended in them.
+        assertThat(log.startedBetween(1_000, 9_000) - log.slice(1_000, 9_000).total()).isEqualTo(-11);
+        // 8,000 users arrived in [1,000, 9,000); 7,200 ended there (those that arrived from 898 to 8,097 ms).
+        String reason = CellSession.overloaded("latency", log, 1_000, 9_000);
+        assertThat(reason).isEqualTo("overloaded: 800 of the 8000 iterations that arrived in the windows had not ended"
+                + " by their end (10.0 %); the offered rate is more than the service served");
+        // A closed model's users start as others end: the rule is the open model's only.
+        assertThat(CellSession.overloaded("capacity", log, 1_000, 9_000)).isNull();
+        assertThat(CellSession.overloaded("users-50", log, 1_000, 9_000)).isNull();
     }
 
     @Test
@@ -112,5 +117,17 @@ class CellSessionTest {
         assertThat(CellSession.backlog(100_000, 98_000)).isNull(); // 2 %
         assertThat(CellSession.backlog(100_000, 97_999)).startsWith("overloaded: 2001 of the 100000");
         assertThat(CellSession.backlog(100, 103)).isNull(); // more ended than started: it drained what was in flight
+    }
+
+    @Test
+    void aCellOverItsErrorBudgetNamesItsCommonestError() {
+        String timeout = "Request timeout to 127.0.0.1/127.0.0.1:44009 after 10000 ms";
+        assertThat(CellSession.overErrorBudget(SimulationLogs.failing(90, 10, timeout).all(), 1.0))
+                .isEqualTo("error rate 10.00% exceeds the budget of 1.00%; commonest: " + timeout
+                        + " (10 of 10 failed)");
+        assertThat(CellSession.overErrorBudget(SimulationLogs.failing(99, 1, timeout).all(), 1.0)).isNull();
+        // Failed requests without a message (a check Gatling logs none for) leave the reason as it was.
+        assertThat(CellSession.overErrorBudget(SimulationLogs.failing(0, 5, "").all(), 1.0))
+                .isEqualTo("error rate 100.00% exceeds the budget of 1.00%");
     }
 }
