@@ -24,15 +24,7 @@ final class SimulationLogs {
     static SimulationLog of(int n, java.util.function.IntUnaryOperator millis) {
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            DataOutputStream out = new DataOutputStream(bytes);
-            out.writeByte(0);
-            string(out, SimulationLog.FORMAT_VERSION);
-            string(out, "dev.restbench.gatling.TestSimulation");
-            out.writeLong(0);
-            string(out, "");
-            out.writeInt(1);
-            string(out, "scenario");
-            out.writeInt(0);
+            DataOutputStream out = header(bytes);
             for (int i = 0; i < n; i++) {
                 out.writeByte(1);
                 out.writeInt(0); // no groups
@@ -60,15 +52,7 @@ final class SimulationLogs {
     static SimulationLog failing(int ok, int ko, String message) {
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            DataOutputStream out = new DataOutputStream(bytes);
-            out.writeByte(0);
-            string(out, SimulationLog.FORMAT_VERSION);
-            string(out, "dev.restbench.gatling.TestSimulation");
-            out.writeLong(0);
-            string(out, "");
-            out.writeInt(1);
-            string(out, "scenario");
-            out.writeInt(0);
+            DataOutputStream out = header(bytes);
             for (int i = 0; i < ok + ko; i++) {
                 out.writeByte(1);
                 out.writeInt(0);
@@ -103,15 +87,7 @@ final class SimulationLogs {
     static SimulationLog openModel(int n, java.util.function.IntUnaryOperator millis, int stopMillis) {
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            DataOutputStream out = new DataOutputStream(bytes);
-            out.writeByte(0);
-            string(out, SimulationLog.FORMAT_VERSION);
-            string(out, "dev.restbench.gatling.TestSimulation");
-            out.writeLong(0);
-            string(out, "");
-            out.writeInt(1);
-            string(out, "scenario");
-            out.writeInt(0);
+            DataOutputStream out = header(bytes);
             boolean named = false;
             for (int i = 0; i < n && i < stopMillis; i++) {
                 out.writeByte(2);
@@ -147,6 +123,20 @@ final class SimulationLogs {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The run record of a synthetic log: this format, one scenario, no assertions. */
+    private static DataOutputStream header(ByteArrayOutputStream bytes) throws IOException {
+        DataOutputStream out = new DataOutputStream(bytes);
+        out.writeByte(0);
+        string(out, SimulationLog.FORMAT_VERSION);
+        string(out, "dev.restbench.gatling.TestSimulation");
+        out.writeLong(0);
+        string(out, "");
+        out.writeInt(1);
+        string(out, "scenario");
+        out.writeInt(0);
+        return out;
     }
 
     private static void string(DataOutputStream out, String value) throws IOException {
