@@ -3,9 +3,8 @@ package dev.restbench.runner.run;
 import dev.restbench.manifest.Manifest;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
-import java.util.Random;
+import java.util.SplittableRandom;
 
 /**
  * The order of work, as randomized multiple interleaved trials (Abedi &amp; Brecht 2017): {@code trials} rounds; in
@@ -34,16 +33,29 @@ public record RunPlan(long seed, List<Trial> trials) {
                 }
             }
         }
-        Random random = new Random(seed);
+        // SplittableRandom mixes its seed; java.util.Random does not, and its first nextInt(2^k) stays the same
+        // over thousands of consecutive seeds, so hand-picked seeds (0, 1, 2 or one date after another) all gave
+        // the same first round.
+        SplittableRandom random = new SplittableRandom(seed);
         List<Trial> trials = new ArrayList<>();
         for (int round = 0; round < rounds; round++) {
             List<Manifest.Variant> order = new ArrayList<>(variants);
-            Collections.shuffle(order, random);
+            shuffle(order, random);
             for (Manifest.Variant variant : order) {
                 trials.add(new Trial(variant, round, List.copyOf(cells)));
             }
         }
         return new RunPlan(seed, List.copyOf(trials));
+    }
+
+    /** Fisher–Yates: every order equally likely. */
+    private static <T> void shuffle(List<T> list, SplittableRandom random) {
+        for (int i = list.size() - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            T swapped = list.get(i);
+            list.set(i, list.get(j));
+            list.set(j, swapped);
+        }
     }
 
     /** The trials of one round, in their order. */
