@@ -129,7 +129,7 @@ public final class DrillCommand implements Callable<Integer> {
 
     @Option(names = "--pr-series", paramLabel = "<n>", converter = Converters.PositiveInt.class,
             description = "primary series a PR judges at once, the Holm tests of its headline (default: the manifest's"
-                    + " default profile: its variants × scenarios × the primary metrics of each regime, 27 for quick)")
+                    + " default profile: its variants × scenarios × the primary metrics of each regime, 36 for quick)")
     private Integer prSeries;
 
     @Option(names = "--seed", paramLabel = "<n>", converter = Converters.PositiveInt.class,

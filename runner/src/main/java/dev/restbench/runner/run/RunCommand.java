@@ -27,8 +27,9 @@ import java.util.concurrent.Callable;
 /** `./bench run`: the benchmark matrix of one profile. */
 @Command(name = "run", header = "run the benchmarks of a profile (default quick) and write results/<run-id>/",
         description = "Runs the benchmark matrix of a profile in rounds: each round starts every variant once, in an"
-                + " order shuffled per round (--seed); a started variant runs each scenario × regime cell on a fresh"
-                + " database cloned from the dataset template, with ONE Gatling JVM per cell: a warmup until the"
+                + " order shuffled per round (--seed); a started variant gets a fresh database cloned from"
+                + " the dataset template and runs each scenario × regime cell on it, its rows reloaded before every"
+                + " cell, with ONE Gatling JVM per cell: a warmup until the"
                 + " service is steady (JIT quiet, throughput and CPU/request flat; capped, else the cell is marked"
                 + " unsteady), then the profile's measured windows back to back (capacity: closed model; latency: open"
                 + " model at a fixed rate). Writes results/<run-id>/ and prints the summary tables (docs/method.md,"
