@@ -432,11 +432,17 @@ public final class DrillCommand implements Callable<Integer> {
             runs.forEach(run -> sameJar.add(InterleavedRun.select(run, "aa", null)));
         }
         for (RunRecord run : runs) {
-            if (run.hostProblem() != null) {
-                // As a PR's A/B would be: withheld. Said here, or the rates would read as a powerless verdict.
-                out.append("**Host check, run `").append(run.runId()).append("`:** ").append(run.hostProblem())
-                        .append(". Its trials' verdicts on the host-dependent series were withheld and count as not raised;"
-                                + " the counts of work (allocation, statements) were still judged.\n\n");
+            // As a PR's A/B would be (PairedJudge): trouble within the starts withholds what the host can move, said
+            // here or the rates would read as a powerless verdict; a drift over the run is carried by each round's pairing.
+            if (run.hostProblemWithinRounds() != null) {
+                out.append("**Host check, run `").append(run.runId()).append("`:** ").append(run.hostProblemWithinRounds())
+                        .append(". Every trial of this run had its verdicts withheld on the series the host can move, and"
+                                + " they count as not raised; only the counts of work marked host-independent ("
+                                + String.join(", ", rules.hostIndependent()) + ") were judged.\n\n");
+            }
+            if (run.hostDrift() != null) {
+                out.append("**Host drift, run `").append(run.runId()).append("`:** ").append(run.hostDrift())
+                        .append("; each round's pairing carries it, so it withholds nothing.\n\n");
             }
         }
         out.append(rates.markdown()).append('\n')

@@ -151,6 +151,11 @@ public final class MetricRules {
         return out;
     }
 
+    /** The metrics judged even when the host check withholds the rest, in catalogue order. */
+    public List<String> hostIndependent() {
+        return rules.entrySet().stream().filter(e -> e.getValue().hostIndependent()).map(Map.Entry::getKey).toList();
+    }
+
     /** "5 %" or "5 % (alloc_bytes_per_req 1 %)". */
     public String describe() {
         List<String> parts = new ArrayList<>();

@@ -111,6 +111,22 @@ class DrillCommandTest {
                 2, 12);
         assertThat(report).contains("**Host check, run `drill`:** other work took 31 % of the service's core")
                 .contains("| cpu10 | 5 | 0/5 = ");
+        // Allocation is not one of the host-independent counts: it was withheld too, and the report must not say
+        // otherwise (it did: "the counts of work (allocation, statements) were still judged").
+        assertThat(report).contains("only the counts of work marked host-independent (sql_statements_per_req")
+                .doesNotContain("allocation, statements").doesNotContain("Host drift");
+    }
+
+    /** A probe that moved over the run is said, and withholds nothing: each round's pairing carries a drift. */
+    @Test
+    void aRunWhoseHostDriftedSaysThePairingCarriesIt() {
+        ObjectNode raw = drill().raw().deepCopy();
+        raw.putObject("hostCheck").put("changePct", 23.1).put("othersPct", 3.0)
+                .putObject("limits").put("probeChangePct", 10).put("stealPct", 2).put("othersPct", 10);
+        String report = DrillCommand.report(RunFixtures.record(raw), List.of("aa", "cpu10"), 4, RunFixtures.catalogue(),
+                2, 12);
+        assertThat(report).contains("**Host drift, run `drill`:** the host's calibration probe moved +23.1 %")
+                .contains("withholds nothing").doesNotContain("**Host check");
     }
 
     /** The price of the start protocol beside its noise: wall time per start, warmups and how many were unsteady. */
