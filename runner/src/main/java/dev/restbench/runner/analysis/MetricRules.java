@@ -151,9 +151,10 @@ public final class MetricRules {
         return out;
     }
 
-    /** The metrics judged even when the host check withholds the rest, in catalogue order. */
+    /** The metrics judged even when the host check withholds the rest, sorted by id. */
     public List<String> hostIndependent() {
-        return rules.entrySet().stream().filter(e -> e.getValue().hostIndependent()).map(Map.Entry::getKey).toList();
+        return rules.entrySet().stream().filter(e -> e.getValue().hostIndependent()).map(Map.Entry::getKey).sorted()
+                .toList();
     }
 
     /** "5 %" or "5 % (alloc_bytes_per_req 1 %)". */

@@ -113,7 +113,8 @@ class DrillCommandTest {
                 .contains("| cpu10 | 5 | 0/5 = ");
         // Allocation is not one of the host-independent counts: it was withheld too, and the report must not say
         // otherwise (it did: "the counts of work (allocation, statements) were still judged").
-        assertThat(report).contains("only the counts of work marked host-independent (sql_statements_per_req")
+        assertThat(report).contains("only the counts of work marked host-independent (response_bytes_per_req,"
+                        + " sql_rows_per_req, sql_statements_per_req) were judged")
                 .doesNotContain("allocation, statements").doesNotContain("Host drift");
     }
 
