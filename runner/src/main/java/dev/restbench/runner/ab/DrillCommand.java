@@ -560,8 +560,10 @@ public final class DrillCommand implements Callable<Integer> {
                 .append(" (ln scale, shown as CV %), and what they imply for ./bench ab's rule (simulated, 4,000"
                         + " replications, +10 % in one series, Holm over the others, judged once after the last round"
                         + " with the metric's minimum effect):\n\n");
+        // A trial's Holm family is its cell's primary series (4 since SQL statements became primary, not 3).
+        int trialSeries = (int) Math.max(1, sameJar.get(0).points().stream().filter(RunRecord.Point::primary).count());
         TextTable table = TextTable.of(List.of("series", "starts × windows", "between starts", "within a start",
-                "optimal windows/start", "detects +10 % with " + perTrial + " rounds, 3 series",
+                "optimal windows/start", "detects +10 % with " + perTrial + " rounds, " + trialSeries + " series",
                 "with " + prRounds + " rounds, " + prSeries + " series",
                 "rounds for 95 % at " + prSeries + " series"), 1);
         for (RunRecord.Point point : sameJar.get(0).points()) {
@@ -577,7 +579,7 @@ public final class DrillCommand implements Callable<Integer> {
             PowerSimulation.Noise noise = PowerSimulation.Noise.of(c);
             double minEffect = rules.minEffectPct(point.metric());
             double drill = PowerSimulation.simulate(noise, new PowerSimulation.Design(perTrial, windows), 1.10,
-                    AbCommand.ALPHA, minEffect, 3, 4000, 1).detectionRate();
+                    AbCommand.ALPHA, minEffect, trialSeries, 4000, 1).detectionRate();
             double pr = PowerSimulation.simulate(noise, new PowerSimulation.Design(prRounds, windows), 1.10,
                     AbCommand.ALPHA, minEffect, prSeries, 4000, 2).detectionRate();
             int needed = roundsFor95(noise, windows, minEffect, prSeries, 2000);

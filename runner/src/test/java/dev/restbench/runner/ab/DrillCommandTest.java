@@ -63,6 +63,11 @@ class DrillCommandTest {
         assertThat(report).as("a's starts pooled with aa's (the same jar)")
                 .contains("copy `a` and `aa` (the same jar)")
                 .contains("| jersey/join-filter/capacity/cpu_us_per_req | 40 × 3 | ");
+        // A trial's Holm family is its cell's primary series, counted from the record (it read a fixed 3).
+        long primary = InterleavedRun.select(drill(), "a", null).points().stream().filter(RunRecord.Point::primary)
+                .count();
+        assertThat(primary).isNotEqualTo(3);
+        assertThat(report).contains("detects +10 % with 4 rounds, " + primary + " series");
     }
 
     @Test
