@@ -389,8 +389,12 @@ final class CellSession {
         }
         String report = reportDir.resolve("index.html").toString();
         SimulationLog.Slice measured = log.slice(edges.get(0).epochMillis(), edges.get(edges.size() - 1).epochMillis());
+        long[] edgeMillis = edges.stream().mapToLong(Reading::epochMillis).toArray();
         String failure = measured.total() == 0 ? "no requests were completed in the windows"
-                : overErrorBudget(measured, plan.maxErrorPct());
+                : emptyWindow(log, edgeMillis);
+        if (failure == null) {
+            failure = overErrorBudget(measured, plan.maxErrorPct());
+        }
         if (failure == null && dev.restbench.manifest.Manifest.Regime.closedModel(plan.regime())
                 && measured.percentileMillis(99) > plan.capacityP99Ms()) {
             failure = String.format(Locale.ROOT, "p99 %d ms exceeds the capacity bound of %.0f ms",
@@ -410,6 +414,26 @@ final class CellSession {
                 slice.total() / seconds, slice.percentileMillis(50), slice.percentileMillis(99), slice.errorPct())));
         return new Outcome(true, null, warmupSeconds, unsteady == null, unsteady,
                 windows, WindowMetrics.Utilisation.mean(utilisation), operations, report, flameGraphs);
+    }
+
+    /**
+     * The first window in which the load generator recorded no completed request, as the start's failure, or null.
+     * The windows together can hold requests while one holds none. A jersey drill start's Gatling ended 3 s into the
+     * second of its three windows; that start passed as measured. Its last window had no CPU or allocation per request,
+     * and the cell lost those metrics for all its starts.
+     *
+     * @param edgeMillis the windows' edges in epoch ms, n + 1 for n windows
+     */
+    static String emptyWindow(SimulationLog log, long[] edgeMillis) {
+        int windows = edgeMillis.length - 1;
+        for (int k = 0; k < windows; k++) {
+            if (log.slice(edgeMillis[k], edgeMillis[k + 1]).total() == 0) {
+                return String.format(Locale.ROOT, "the load generator recorded no completed request in window %d of"
+                        + " %d (%.1f s): the load stopped or stalled inside the windows", k + 1, windows,
+                        (edgeMillis[k + 1] - edgeMillis[k]) / 1000.0);
+            }
+        }
+        return null;
     }
 
     /**

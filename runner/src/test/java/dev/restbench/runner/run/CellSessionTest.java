@@ -130,4 +130,15 @@ class CellSessionTest {
         assertThat(CellSession.overErrorBudget(SimulationLogs.failing(0, 5, "").all(), 1.0))
                 .isEqualTo("error rate 100.00% exceeds the budget of 1.00%");
     }
+
+    /** One window without a completed request fails the start, even when the windows together hold many. */
+    @Test
+    void aStartWithAnEmptyWindowFailsWithItsReason() {
+        SimulationLog log = SimulationLogs.of(10_000, 1); // requests end from 1 ms to 10,000 ms
+        assertThat(CellSession.emptyWindow(log, new long[] {0, 5_000, 10_001})).isNull();
+        // As in the drill's start: the load ended inside window 2 of 3, and window 3 holds nothing.
+        assertThat(CellSession.emptyWindow(log, new long[] {2_000, 7_000, 12_000, 17_000}))
+                .isEqualTo("the load generator recorded no completed request in window 3 of 3 (5.0 s): the load"
+                        + " stopped or stalled inside the windows");
+    }
 }
