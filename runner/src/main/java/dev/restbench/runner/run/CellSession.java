@@ -124,7 +124,12 @@ final class CellSession {
                 GatlingSession.Outcome exit = gatling.awaitExit(10);
                 return Outcome.failed("Gatling did not start (exit " + exit.exitCode() + "): " + exit.lastLines(), 0, null);
             }
-            Reading.Sources sources = new Reading.Sources(service, postgresPid, gatling.pid(), statements, database);
+            String steppedWhileStarting = gatling.clockSteppedWhileStarting();
+            if (steppedWhileStarting != null) {
+                return Outcome.failed(steppedWhileStarting, 0, null);
+            }
+            Reading.Sources sources = new Reading.Sources(service, postgresPid, gatling.pid(), statements, database,
+                    gatling.clock());
 
             StringBuilder bins = new StringBuilder();
             long cyclesStart = System.nanoTime();
@@ -185,6 +190,18 @@ final class CellSession {
                 log = SimulationLog.read(reportDir);
             } catch (IOException e) {
                 return Outcome.failed("cannot read Gatling's simulation.log: " + e.getMessage(), warmupSeconds, null);
+            }
+            long stepped = gatling.clock().wallStepMillis();
+            if (Math.abs(stepped) > GatlingClock.TOLERANCE_MILLIS) {
+                // Kept with the cell's warmup log: the windows were cut on Gatling's clock, which the step did not move.
+                bins.append(String.format(Locale.ROOT, "# the host's wall clock was stepped %+d ms during this cell;"
+                        + " the windows are cut on Gatling's clock, which it did not move%n", stepped));
+                java.nio.file.Files.writeString(warmupLog, bins);
+            }
+            // The second line of defence: Gatling's own start time must fall in the span it started in.
+            String clockMismatch = gatling.clockMismatch(log.runStartMillis());
+            if (clockMismatch != null) {
+                return Outcome.failed(clockMismatch, warmupSeconds, null);
             }
             return judge(plan, service, measured.edges(), measured.scrapes(), log, warmupSeconds, after.reason(),
                     reportDir, flameGraphs);
@@ -308,7 +325,7 @@ final class CellSession {
                 return broken;
             }
             gatling.pause();
-            long idleFrom = System.currentTimeMillis();
+            long idleFrom = gatling.clock().nowMillis();
             Reading first;
             Reading last;
             try {
@@ -319,7 +336,7 @@ final class CellSession {
                 gatling.resume();
             }
             log.append(String.format(Locale.ROOT, "# cycle %d: load %d s, then idle from %d to %d (epoch ms)%s%n", k,
-                    cycles.loadSeconds(), idleFrom, System.currentTimeMillis(), compilersOver(first, last)));
+                    cycles.loadSeconds(), idleFrom, gatling.clock().nowMillis(), compilersOver(first, last)));
             if (broken != null) {
                 return broken;
             }

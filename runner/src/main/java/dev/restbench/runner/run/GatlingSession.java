@@ -51,8 +51,17 @@ final class GatlingSession implements AutoCloseable {
     private volatile String firstError;
     private final List<String> tail = new ArrayList<>();
 
+    /** Gatling's clock as the runner keeps it (read just before the launch), and Gatling's start on it. */
+    private final GatlingClock clock;
+    private final long launchedMillis;
+    private volatile long seenRunningMillis = Long.MAX_VALUE;
+    /** How far the wall clock was stepped between the launch and the moment Gatling said it started. */
+    private volatile long stepUntilSeenMillis;
+
     private GatlingSession(Process process, Path stopFile, Path pauseFile, Path resultsFolder, String simulation,
-                           Path log) {
+                           Path log, GatlingClock clock, long launchedMillis) {
+        this.clock = clock;
+        this.launchedMillis = launchedMillis;
         this.process = process;
         this.stopFile = stopFile;
         this.pauseFile = pauseFile;
@@ -115,9 +124,13 @@ final class GatlingSession implements AutoCloseable {
         props.forEach((k, v) -> argv.add("-D" + k + "=" + v));
         argv.addAll(List.of("-cp", classpath, MAIN_CLASS, "--simulation", simulation,
                 "--results-folder", resultsFolder.toAbsolutePath().toString()));
+        // The reference of the clock the windows are cut on, read as Gatling will read its own (GatlingClock).
+        GatlingClock clock = GatlingClock.now();
+        long launched = clock.nowMillis();
         Process process = new ProcessBuilder(argv).redirectErrorStream(true).start();
         ChildProcesses.register(process);
-        return new GatlingSession(process, stopFile, pausable ? pauseFile : null, resultsFolder, simulation, log);
+        return new GatlingSession(process, stopFile, pausable ? pauseFile : null, resultsFolder, simulation, log,
+                clock, launched);
     }
 
     /**
@@ -152,6 +165,28 @@ final class GatlingSession implements AutoCloseable {
 
     Count count() {
         return count;
+    }
+
+    /** The clock Gatling stamps its requests with, as the runner keeps it: what the windows' edges are read on. */
+    GatlingClock clock() {
+        return clock;
+    }
+
+    /**
+     * Why Gatling's clock may not be {@link #clock()}, or null: the wall clock was stepped between the launch and
+     * Gatling's start, so Gatling read its own reference on one side of the step or the other and the windows would be
+     * cut off by up to the step. Known as soon as Gatling has started, before the start spends its warmup.
+     */
+    String clockSteppedWhileStarting() {
+        return GatlingClock.steppedWhileStarting(stepUntilSeenMillis);
+    }
+
+    /**
+     * Why Gatling's requests cannot be cut on {@link #clock()}, or null: its run record's start, on its own clock,
+     * against the span between the launch and the moment its start was seen ({@link GatlingClock#mismatch}).
+     */
+    String clockMismatch(long gatlingRunStartMillis) {
+        return GatlingClock.mismatch(gatlingRunStartMillis, launchedMillis, seenRunningMillis);
     }
 
     /** Ends the load: the controller scenario sees the file within 100 ms and stops Gatling gracefully. */
@@ -190,6 +225,8 @@ final class GatlingSession implements AutoCloseable {
                 out.write(line);
                 out.newLine();
                 if (started.getCount() > 0 && line.contains("Simulation " + simulation + " started")) {
+                    seenRunningMillis = clock.nowMillis();
+                    stepUntilSeenMillis = clock.wallStepMillis();
                     started.countDown();
                 }
                 Matcher global = GLOBAL.matcher(line);

@@ -12,7 +12,9 @@ import java.util.OptionalLong;
  * each CPU's busy ticks, and optionally one scrape of the service's metrics together with PostgreSQL's count of the
  * statements the service's database has run and the bytes on the load generator's connections to the service.
  *
- * @param epochMillis when (the clock Gatling stamps its requests with), taken between the CPU readings
+ * @param epochMillis when, on the clock Gatling stamps its requests with ({@link GatlingClock}: the monotonic clock
+ *                    from a wall-clock reference, so a step of the host's wall clock moves neither), taken between
+ *                    the CPU readings
  * @param nanoTime    the same instant on the monotonic clock, for durations
  * @param scrape      the metrics scrape at this edge, null when not taken or it failed
  * @param statements  the service database's statements so far, null when not read, unavailable or it failed
@@ -30,7 +32,7 @@ record Reading(long epochMillis, long nanoTime, OptionalLong serviceCpuMicros, M
      * @param statements the server's statement counters, null when not counted; {@code database} is the service's
      */
     record Sources(ServiceUnderTest service, Long postgresPid, Long loadGeneratorPid, StatementStatistics statements,
-                   String database) {
+                   String database, GatlingClock clock) {
 
         /**
          * Reads in a fixed order so that intervals nest: the service's process CPU outermost (first at a start edge,
@@ -59,8 +61,8 @@ record Reading(long epochMillis, long nanoTime, OptionalLong serviceCpuMicros, M
         }
 
         private Reading others(OptionalLong cpu, Map<Long, Long> jit, boolean scrape) {
-            long epoch = System.currentTimeMillis();
             long nanos = System.nanoTime();
+            long epoch = clock.millis(nanos);
             Map<Long, Long> postgres = postgresPid == null ? Map.of() : ProcFs.treeCpuMicros(postgresPid);
             OptionalLong loadGenerator = loadGeneratorPid == null ? OptionalLong.empty() : ProcFs.cpuMicros(loadGeneratorPid);
             Map<Integer, long[]> ticks = ProcFs.cpuTicks();
