@@ -200,8 +200,8 @@ public final class DrillCommand implements Callable<Integer> {
             for (Path runDir : runDirs) {
                 runs.add(RunRecord.read(runDir));
             }
-            checkPoolable(runs, perTrial);
             kinds = kindsOf(runs, kindNames == null ? null : kinds);
+            checkPoolable(runs, perTrial, kinds);
         } catch (IllegalArgumentException e) {
             System.err.println("bench drill: " + e.getMessage());
             return 2;
@@ -273,6 +273,16 @@ public final class DrillCommand implements Callable<Integer> {
      * The scenarios' loads are not in a run's record: the run ids name the commits they were measured at.
      */
     static void checkPoolable(List<RunRecord> runs, int perTrial) {
+        checkPoolable(runs, perTrial, null);
+    }
+
+    /**
+     * As {@link #checkPoolable(List, int)}, comparing only the cells of copy a and of the kinds pooled: a sitting of
+     * aa alone pools with one that also ran cpu10, for aa.
+     *
+     * @param kinds the kinds pooled, or null to compare every cell
+     */
+    static void checkPoolable(List<RunRecord> runs, int perTrial, List<String> kinds) {
         RunRecord first = runs.get(0);
         Set<String> seen = new HashSet<>();
         for (RunRecord run : runs) {
@@ -280,7 +290,7 @@ public final class DrillCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("run " + run.runId() + " is given twice: its trials would count"
                         + " twice");
             }
-            String differs = differsFrom(first, run);
+            String differs = differsFrom(first, run, kinds);
             if (differs != null) {
                 throw new IllegalArgumentException("run " + run.runId() + " is not comparable with " + first.runId()
                         + " (" + differs + " differs): its trials cannot be pooled");
@@ -294,7 +304,7 @@ public final class DrillCommand implements Callable<Integer> {
     }
 
     /** The first part of the record that makes run's starts samples of another design than first's, or null. */
-    private static String differsFrom(RunRecord first, RunRecord run) {
+    private static String differsFrom(RunRecord first, RunRecord run, List<String> kinds) {
         var environment = (ObjectNode) first.environment().deepCopy();
         var otherEnvironment = (ObjectNode) run.environment().deepCopy();
         for (var node : List.of(environment, otherEnvironment)) {
@@ -321,7 +331,7 @@ public final class DrillCommand implements Callable<Integer> {
         if (!first.profile().equals(run.profile())) {
             return "the profile";
         }
-        if (!cells(first).equals(cells(run))) {
+        if (!cells(first, kinds).equals(cells(run, kinds))) {
             return "the set of cells";
         }
         return null;
@@ -351,9 +361,13 @@ public final class DrillCommand implements Callable<Integer> {
         return null;
     }
 
-    private static Set<String> cells(RunRecord run) {
+    /** The run's cell keys, only those of copy a and the kinds when kinds are given. */
+    private static Set<String> cells(RunRecord run, List<String> kinds) {
         Set<String> cells = new TreeSet<>();
-        run.cells().forEach(cell -> cells.add(cell.key()));
+        run.cells().stream().filter(cell -> {
+            String label = InterleavedRun.label(cell.variant());
+            return kinds == null || "a".equals(label) || label != null && kinds.contains(label);
+        }).forEach(cell -> cells.add(cell.key()));
         return cells;
     }
 
@@ -392,9 +406,12 @@ public final class DrillCommand implements Callable<Integer> {
                         + " rounds; each trial judged like a PR's A/B at α = 0.05 with Holm over its primary series and"
                         + " a minimum effect of %s.%n%n", rounds, kinds.size() + 1, String.join(", ", kinds), trials,
                 perTrial, rules.describe()));
-        TextTable rates = TextTable.of(List.of("kind", "trials", "regression raised (any primary)",
+        TextTable rates = TextTable.of(List.of("kind", "trials judged", "regression raised (any primary)",
                 "target metric regressed", "target change, median (range)"), 1);
+        List<String> unmeasured = new ArrayList<>();
+        Map<String, List<String>> withheld = new LinkedHashMap<>();
         for (String kind : kinds) {
+            int judged = 0;
             int raised = 0;
             int targetHit = 0;
             List<Double> targetChanges = new ArrayList<>();
@@ -407,11 +424,20 @@ public final class DrillCommand implements Callable<Integer> {
                 for (int t = 0; t < runTrials; t++) {
                     int from = t * perTrial;
                     int to = from + perTrial;
-                    Judgement judgement = PairedJudge.judge(rounds(a, from, to), rounds(copy, from, to),
+                    Judgement judgement = PairedJudge.judge(rounds(a, from, to, "a"), rounds(copy, from, to, kind),
                             AbCommand.ALPHA, rules, perTrial + " rounds");
+                    String trial = kind + " trial " + (t + 1) + (runs.size() > 1 ? " of run " + (r + 1) : "");
+                    if (judgement.withheldReason() != null) {
+                        // Its own starts were disturbed (rounds() keeps the host check of the trial's starts): left
+                        // out of the rates, which would otherwise read a withheld verdict as one that saw nothing.
+                        withheld.computeIfAbsent(judgement.withheldReason(), k -> new ArrayList<>()).add(trial);
+                        continue;
+                    }
+                    judged++;
                     if (judgement.hasRegression()) {
                         raised++;
                     }
+                    unjudged(judgement, trial, unmeasured);
                     for (SeriesVerdict row : judgement.rows()) {
                         if (target != null && row.metric().equals(target) && row.primary()) {
                             if (row.verdict() == Verdict.REGRESSION) {
@@ -424,29 +450,36 @@ public final class DrillCommand implements Callable<Integer> {
                     }
                 }
             }
-            rates.row(kind, Integer.toString(trials), rate(raised, trials), target == null ? "—" : rate(targetHit, trials),
-                    targetChanges.isEmpty() ? "—" : changes(targetChanges));
+            rates.row(kind, judged == trials ? Integer.toString(trials) : judged + " of " + trials, rate(raised, judged),
+                    target == null ? "—" : rate(targetHit, judged), targetChanges.isEmpty() ? "—" : changes(targetChanges));
         }
         List<RunRecord> sameJar = new ArrayList<>(baselines);
         if (kinds.contains("aa")) {
             runs.forEach(run -> sameJar.add(InterleavedRun.select(run, "aa", null)));
         }
+        // As a PR's A/B would be (PairedJudge): trouble within a trial's own starts withholds what the host can move
+        // in that trial; the others are judged. A drift over the run is carried by each round's pairing.
+        if (!withheld.isEmpty()) {
+            out.append("**Trials withheld by the host check** (left out of the rates; they judged only the counts of"
+                    + " work marked host-independent: " + String.join(", ", rules.hostIndependent()) + "):\n\n");
+            withheld.forEach((reason, list) -> out.append("- ").append(String.join(", ", list)).append(": ")
+                    .append(reason).append('\n'));
+            out.append('\n');
+        }
         for (RunRecord run : runs) {
-            // As a PR's A/B would be (PairedJudge): trouble within the starts withholds what the host can move, said
-            // here or the rates would read as a powerless verdict; a drift over the run is carried by each round's pairing.
-            if (run.hostProblemWithinRounds() != null) {
-                out.append("**Host check, run `").append(run.runId()).append("`:** ").append(run.hostProblemWithinRounds())
-                        .append(". Every trial of this run had its verdicts withheld on the series the host can move, and"
-                                + " they count as not raised; only the counts of work marked host-independent ("
-                                + String.join(", ", rules.hostIndependent()) + ") were judged.\n\n");
-            }
             if (run.hostDrift() != null) {
                 out.append("**Host drift, run `").append(run.runId()).append("`:** ").append(run.hostDrift())
                         .append("; each round's pairing carries it, so it withholds nothing.\n\n");
             }
         }
-        out.append(rates.markdown()).append('\n')
-                .append(components(sameJar, kinds.contains("aa"), perTrial, rules, prRounds, prSeries))
+        out.append(rates.markdown()).append('\n');
+        if (!unmeasured.isEmpty()) {
+            out.append("**Primary series a trial could not judge** (the run's cell left them out for all its trials,"
+                    + " because one of its windows lacked them, so these trials' rates rest on the other series):\n\n");
+            unmeasured.forEach(line -> out.append("- ").append(line).append('\n'));
+            out.append('\n');
+        }
+        out.append(components(sameJar, kinds.contains("aa"), perTrial, rules, prRounds, prSeries))
                 .append(startCost(runs));
         if (kinds.contains("aa")) {
             out.append(pairedSpread(runs, rules, prSeries));
@@ -495,8 +528,62 @@ public final class DrillCommand implements Callable<Integer> {
                 Arrays.stream(w).min().orElseThrow(), Arrays.stream(w).max().orElseThrow(), w.length, unsteady);
     }
 
+    /**
+     * Adds a line per reason for the trial's primary series that went unjudged because one side did not measure them
+     * (a cell that left a metric out, RunResults): a trial judged on fewer series than its design must say so.
+     */
+    static void unjudged(Judgement judgement, String trial, List<String> lines) {
+        Map<String, List<String>> byReason = new java.util.TreeMap<>();
+        for (SeriesVerdict row : judgement.rows()) {
+            if (row.primary() && row.verdict() == Verdict.NO_VERDICT && row.reason() != null
+                    && row.reason().startsWith("not measured")) {
+                byReason.computeIfAbsent(row.reason(), k -> new ArrayList<>()).add(row.metric());
+            }
+        }
+        byReason.forEach((reason, metrics) -> lines.add(trial + ": " + String.join(", ", metrics) + " — " + reason));
+    }
+
+    /**
+     * Sets a cut record's host check of other work to its own measured starts' ({@code trials[].utilisation.others},
+     * the share of the service's cores that other work took in a start): the most of them, and where. A trial is
+     * withheld for a disturbed start of its own rounds, not for one elsewhere in the run. Steal is recorded over the
+     * whole run only, and stays. A record whose starts have no utilisation keeps the run's figure.
+     */
+    static void othersOfTheseStarts(ObjectNode raw, String copy) {
+        if (!(raw.path(RunRecord.HOST_CHECK) instanceof ObjectNode check)) {
+            return;
+        }
+        Double most = null;
+        String where = null;
+        for (var cell : raw.withArray(RunRecord.CELLS)) {
+            for (var trial : cell.path(RunRecord.CELL_TRIALS)) {
+                var others = trial.path(RunRecord.TRIAL_UTILISATION).path(RunRecord.UTILISATION_OTHERS);
+                if ("failed".equals(trial.path(RunRecord.TRIAL_STATUS).asText()) || !others.isNumber()) {
+                    continue;
+                }
+                if (most == null || others.asDouble() > most) {
+                    most = others.asDouble();
+                    where = cell.path(RunRecord.CELL_VARIANT).asText() + (copy == null ? "" : " " + copy) + "/"
+                            + cell.path(RunRecord.CELL_SCENARIO).asText()
+                            + "/" + cell.path(RunRecord.CELL_REGIME).asText() + " start "
+                            + (trial.path(RunRecord.TRIAL_INDEX).asInt() + 1);
+                }
+            }
+        }
+        if (most != null) {
+            // As the run's check reads it (HostCheck: the share in %, to 0.001), so a drill trial and an A/B agree.
+            check.put(RunRecord.HOST_OTHERS_PCT, Math.round(most * 100_000) / 1000.0);
+            check.put(RunRecord.HOST_OTHERS_WHERE, where);
+        }
+    }
+
     /** The part of a copy's record measured in rounds [from, to): the same cells with only those starts. */
     static RunRecord rounds(RunRecord copy, int from, int to) {
+        return rounds(copy, from, to, null);
+    }
+
+    /** @param label the copy's label ({@code a}, {@code cpu10}), said where a disturbed start is named; null: none */
+    static RunRecord rounds(RunRecord copy, int from, int to, String label) {
         var raw = copy.raw().deepCopy();
         for (var cell : raw.withArray(RunRecord.CELLS)) {
             var trials = (com.fasterxml.jackson.databind.node.ArrayNode) cell.path(RunRecord.CELL_TRIALS);
@@ -533,14 +620,28 @@ public final class DrillCommand implements Callable<Integer> {
                 metric.set(RunRecord.SUMMARY_WINDOWS, windows);
             });
         }
+        othersOfTheseStarts(raw, label);
         for (var variant : raw.withArray(RunRecord.VARIANTS)) {
             variant.path(RunRecord.VARIANT_STARTUP).properties().forEach(e -> {
                 var metric = (ObjectNode) e.getValue();
+                var all = metric.path(RunRecord.SUMMARY_VALUES);
+                var recordedRounds = metric.path(RunRecord.SUMMARY_ROUNDS);
                 var values = raw.arrayNode();
-                for (int i = from; i < Math.min(to, metric.path(RunRecord.SUMMARY_VALUES).size()); i++) {
-                    values.add(metric.path(RunRecord.SUMMARY_VALUES).get(i));
+                var rounds = raw.arrayNode();
+                // By the round each value was measured in: a start that never got ready has none, so the index of a
+                // value is not its round (a record older than the rounds field has one value per round).
+                boolean byRound = recordedRounds.size() == all.size();
+                for (int i = 0; i < all.size(); i++) {
+                    int round = byRound ? recordedRounds.get(i).asInt() : i;
+                    if (round >= from && round < to) {
+                        values.add(all.get(i));
+                        rounds.add(round);
+                    }
                 }
                 metric.set(RunRecord.SUMMARY_VALUES, values);
+                if (byRound) {
+                    metric.set(RunRecord.SUMMARY_ROUNDS, rounds);
+                }
             });
         }
         return RunRecord.of(raw, copy.runId() + " rounds " + from + "-" + to);

@@ -42,9 +42,11 @@ public final class PairedJudge {
         // Both sides ran in this one run. Other work on the service's core or steal can hit one start of a round and
         // not the other: the timings are withheld; counts of the work done (SQL statements per request) are not the
         // host's to move, and stay judged. A host whose speed drifted over the run drifted under both starts of each
-        // round: the pairing carries it, and the method says so.
-        String withheld = notComparable == null && head.hostProblemWithinRounds() != null
-                ? "verdict withheld: " + head.hostProblemWithinRounds() : null;
+        // round: the pairing carries it, and the method says so. Both sides are asked: an A/B's two sides carry the
+        // run's one host check, a drill trial's each its own starts' (DrillCommand.rounds).
+        String disturbed = head.hostProblemWithinRounds() != null ? head.hostProblemWithinRounds()
+                : base.hostProblemWithinRounds();
+        String withheld = notComparable == null && disturbed != null ? "verdict withheld: " + disturbed : null;
         if (notComparable == null && withheld == null && head.hostDrift() != null) {
             method = new Judgement.Method(method.name(), method.alpha(), method.minEffectPct(), method.detail()
                     + "; " + head.hostDrift() + ", which each round's pairing carries", method.minEffectExceptions());
@@ -72,14 +74,14 @@ public final class PairedJudge {
                 // A record without its starts (older than run.json v2) cannot be judged per round: as before.
                 rows.add(unjudged(any, b, null, failed == null ? Verdict.NO_VERDICT
                                 : judgedByStarts ? Verdict.NO_VERDICT : Verdict.FAILED,
-                        failed == null ? "not measured in head" : judgedByStarts
+                        failed == null ? notMeasured("head", head, any) : judgedByStarts
                                 ? "head failed in every round (its failed starts are judged in the cell's row)"
                                 : "head failed: " + failed));
             } else if (b == null) {
                 String failed = baseFailed.get(any.cellKey());
                 rows.add(unjudged(any, null, h, failed == null ? Verdict.NO_VERDICT
                                 : judgedByStarts ? Verdict.NO_VERDICT : Verdict.IMPROVEMENT,
-                        failed == null ? "not measured in base" : judgedByStarts
+                        failed == null ? notMeasured("base", base, any) : judgedByStarts
                                 ? "base failed in every round (its failed starts are judged in the cell's row)"
                                 : "base failed, head works: " + failed));
             } else {
@@ -360,6 +362,16 @@ public final class PairedJudge {
         }
         out.replaceAll((round, failure) -> failure.isEmpty() ? null : failure);
         return out;
+    }
+
+    /**
+     * "not measured in head", with the window that lacked it when the side's cell left the metric out because one of
+     * its windows had no value (RunResults): the reader sees which start to look at, not a metric that vanished.
+     */
+    private static String notMeasured(String side, RunRecord run, RunRecord.Point point) {
+        String where = run == null ? null : run.cells().stream().filter(c -> c.key().equals(point.cellKey()))
+                .map(c -> c.lacking(point.metric())).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+        return "not measured in " + side + (where == null ? "" : ": " + where + " lacks it, so the cell left it out");
     }
 
     static Map<String, String> failedCells(RunRecord run) {

@@ -68,8 +68,8 @@ public final class RunRecord {
 
     private static final String HOST_CHANGE_PCT = field("/hostCheck", "changePct");
     private static final String HOST_STEAL_PCT = field("/hostCheck", "stealPct");
-    private static final String HOST_OTHERS_PCT = field("/hostCheck", "othersPct");
-    private static final String HOST_OTHERS_WHERE = field("/hostCheck", "othersWhere");
+    public static final String HOST_OTHERS_PCT = field("/hostCheck", "othersPct");
+    public static final String HOST_OTHERS_WHERE = field("/hostCheck", "othersWhere");
     private static final String HOST_LIMITS = field("/hostCheck", "limits");
     private static final String LIMIT_PROBE_CHANGE_PCT = field("/hostCheck/limits", "probeChangePct");
     private static final String LIMIT_STEAL_PCT = field("/hostCheck/limits", "stealPct");
@@ -106,16 +106,20 @@ public final class RunRecord {
     public static final String VARIANT_STARTUP = field("/variants/*", "startup");
 
     public static final String CELL_VARIANT = field("/cells/*", "variant");
-    private static final String CELL_SCENARIO = field("/cells/*", "scenario");
-    private static final String CELL_REGIME = field("/cells/*", "regime");
+    public static final String CELL_SCENARIO = field("/cells/*", "scenario");
+    public static final String CELL_REGIME = field("/cells/*", "regime");
     public static final String CELL_STATUS = field("/cells/*", "status");
     public static final String CELL_REASON = field("/cells/*", "reason");
     private static final String CELL_STEADY = field("/cells/*", "steady");
     private static final String CELL_BOTTLENECK = field("/cells/*", "bottleneck");
     public static final String CELL_METRICS = field("/cells/*", "metrics");
     public static final String CELL_TRIALS = field("/cells/*", "trials");
+    private static final String CELL_LACKING = field("/cells/*", "lacking");
 
+    public static final String TRIAL_INDEX = field("/cells/*/trials/*", "trial");
     public static final String TRIAL_ROUND = field("/cells/*/trials/*", "round");
+    public static final String TRIAL_UTILISATION = field("/cells/*/trials/*", "utilisation");
+    public static final String UTILISATION_OTHERS = field("/cells/*/trials/*/utilisation", "others");
     public static final String TRIAL_STATUS = field("/cells/*/trials/*", "status");
     public static final String TRIAL_REASON = field("/cells/*/trials/*", "reason");
     public static final String TRIAL_WARMUP_SECONDS = field("/cells/*/trials/*", "warmupSeconds");
@@ -137,7 +141,7 @@ public final class RunRecord {
     public static final String SUMMARY_VALUES = field("/cells/*/metrics/*", "values");
     private static final String SUMMARY_MEDIAN = field("/cells/*/metrics/*", "median");
     public static final String SUMMARY_WINDOWS = field("/cells/*/metrics/*", "windows");
-    private static final String SUMMARY_ROUNDS = field("/variants/*/startup/*", "rounds");
+    public static final String SUMMARY_ROUNDS = field("/variants/*/startup/*", "rounds");
 
     private static final String COMPARISON_SCENARIO = field("/comparisons/*", "scenario");
     private static final String COMPARISON_KIND = field("/comparisons/*", "kind");
@@ -283,6 +287,14 @@ public final class RunRecord {
         /** The cell's summaries by metric id (empty for a failed cell). */
         public JsonNode metrics() {
             return node.path(CELL_METRICS);
+        }
+
+        /**
+         * Where a metric the cell left out was missing ("start 5, window 3 of 3"), when some of its windows had it and
+         * another did not; null otherwise (measured, or a meter the runtime lacks, or a record older than the field).
+         */
+        public String lacking(String id) {
+            return text(node.path(CELL_LACKING), id);
         }
 
         /** One metric's summary (missing when the cell has none). */

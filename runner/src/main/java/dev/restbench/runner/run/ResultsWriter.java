@@ -196,6 +196,7 @@ final class ResultsWriter {
                 metrics.put(id, summary);
             });
             entry.put("metrics", metrics);
+            entry.put("lacking", cell.lacking());
         }
         return entry;
     }

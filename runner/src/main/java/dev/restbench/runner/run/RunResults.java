@@ -46,10 +46,12 @@ final class RunResults {
     /**
      * A cell: ok with a summary per metric over its trials' values, or failed with a reason and no numbers.
      * {@code values} holds each trial's value (the between-start samples), {@code windows} each trial's window values.
+     * {@code lacking} names each metric some measured window has and another lacks, with the first window without it:
+     * the cell leaves it out (values over different starts would mislead), and says so rather than drop it unseen.
      */
     record CellSummary(CellKey key, boolean ok, String reason, List<TrialResult> trials,
                        Map<String, Summary> metrics, Map<String, List<Double>> values,
-                       Map<String, double[][]> windows) {
+                       Map<String, double[][]> windows, Map<String, String> lacking) {
 
         /**
          * Every measured trial settled before its windows and kept its compilers quiet in them (CellSession); a
@@ -160,26 +162,33 @@ final class RunResults {
         if (!failed.isEmpty() && (policy == RunOptions.FailedStarts.FAIL_THE_CELL || failed.size() == trials.size())) {
             TrialResult first = failed.get(0);
             return new CellSummary(key, false, "start " + (first.trial() + 1) + ": " + first.outcome().reason(),
-                    trials, Map.of(), Map.of(), Map.of());
+                    trials, Map.of(), Map.of(), Map.of(), Map.of());
         }
         if (trials.isEmpty() || trials.size() < starts) {
             return new CellSummary(key, false, "measured in " + trials.size() + " of " + starts
-                    + " starts (interrupted?)", trials, Map.of(), Map.of(), Map.of());
+                    + " starts (interrupted?)", trials, Map.of(), Map.of(), Map.of(), Map.of());
         }
         // Recorded per start: the figures are the measured starts', and the cell says which failed (the trials too).
         List<TrialResult> measured = trials.stream().filter(t -> t.outcome().ok()).toList();
         String reason = failed.isEmpty() ? null : failed.size() + " of " + trials.size() + " starts failed, first start "
                 + (failed.get(0).trial() + 1) + ": " + failed.get(0).outcome().reason();
         // A metric is summarised only when every window of every trial has it: values over different n would mislead.
+        // One that only some windows have (a meter that failed to read, a window with too little CPU to count) is
+        // named in lacking, with the first window without it; one that no window has is a meter the runtime lacks.
         Map<String, Summary> metrics = new LinkedHashMap<>();
         Map<String, List<Double>> values = new LinkedHashMap<>();
         Map<String, double[][]> windows = new LinkedHashMap<>();
-        for (String id : measured.get(0).outcome().windows().get(0).metrics().keySet()) {
+        Map<String, String> lacking = new java.util.TreeMap<>();
+        java.util.Set<String> ids = new java.util.LinkedHashSet<>();
+        measured.forEach(t -> t.outcome().windows().forEach(w -> ids.addAll(w.metrics().keySet())));
+        for (String id : ids) {
             List<Double> perStart = measured.stream().map(t -> t.value(id)).toList();
             if (perStart.stream().allMatch(v -> v != null)) {
                 metrics.put(id, Summary.of(perStart));
                 values.put(id, perStart);
                 windows.put(id, measured.stream().map(t -> t.windows(id)).toArray(double[][]::new));
+            } else {
+                lacking.put(id, firstWithout(measured, id));
             }
         }
         // Time to steady, per start (issue 23): what each start's warmup took before its windows, so the AOT-cache
@@ -187,7 +196,24 @@ final class RunResults {
         List<Double> warmups = measured.stream().map(t -> t.outcome().warmupSeconds()).toList();
         metrics.put(WARMUP, Summary.of(warmups));
         values.put(WARMUP, warmups);
-        return new CellSummary(key, true, reason, trials, metrics, values, windows);
+        return new CellSummary(key, true, reason, trials, metrics, values, windows, lacking);
+    }
+
+    /** "start 5, window 3 of 3": the first measured window without a finite value of the metric. */
+    private static String firstWithout(List<TrialResult> measured, String metric) {
+        for (TrialResult trial : measured) {
+            List<CellSession.Window> windows = trial.outcome().windows();
+            for (int k = 0; k < windows.size(); k++) {
+                Double value = windows.get(k).metrics().get(metric);
+                if (value == null || !Double.isFinite(value)) {
+                    return "start " + (trial.trial() + 1) + ", window " + (k + 1) + " of " + windows.size();
+                }
+            }
+            if (windows.isEmpty()) {
+                return "start " + (trial.trial() + 1) + ", which has no windows";
+            }
+        }
+        return "no start";
     }
 
     /** The cell metric of each start's warmup length, s. */

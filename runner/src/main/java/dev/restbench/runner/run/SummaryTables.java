@@ -33,6 +33,7 @@ final class SummaryTables {
 
     private final List<Table> tables = new ArrayList<>();
     private final List<String> failures = new ArrayList<>();
+    private final List<String> leftOut = new ArrayList<>();
     private final Manifest manifest;
     private final RunSelection selection;
     private final RunResults results;
@@ -146,11 +147,21 @@ final class SummaryTables {
         tables.add(new Table("Startup", table(startupHeader, 1, startupRows)));
 
         for (RunResults.CellSummary cell : cells) {
+            String name = cell.key().variant() + " / " + cell.key().scenario() + " / " + cell.key().regime();
             if (!cell.ok()) {
-                failures.add(cell.key().variant() + " / " + cell.key().scenario() + " / " + cell.key().regime()
-                        + ": " + cell.reason());
+                failures.add(name + ": " + cell.reason());
             }
+            // A metric only some windows had is left out of the cell: said here, so it never vanishes unseen.
+            java.util.Map<String, List<String>> byWindow = new java.util.TreeMap<>();
+            cell.lacking().forEach((metric, where) -> byWindow.computeIfAbsent(where, k -> new ArrayList<>()).add(metric));
+            byWindow.forEach((where, metrics) -> leftOut.add(name + ": " + String.join(", ", metrics)
+                    + " left out (" + where + " lacks " + (metrics.size() == 1 ? "it" : "them") + ")"));
         }
+    }
+
+    /** Per cell, the metrics it left out because a window lacked them (RunResults.CellSummary#lacking). */
+    List<String> leftOut() {
+        return leftOut;
     }
 
     List<String> failures() {
@@ -225,6 +236,11 @@ final class SummaryTables {
             failures.forEach(f -> md.append("- ").append(f).append('\n'));
             md.append('\n');
         }
+        if (!leftOut.isEmpty()) {
+            md.append("## Metrics left out of a cell\n\n");
+            leftOut.forEach(f -> md.append("- ").append(f).append('\n'));
+            md.append('\n');
+        }
         return md.toString();
     }
 
@@ -243,6 +259,10 @@ final class SummaryTables {
         if (!failures.isEmpty()) {
             text.append("FAILED cells:\n");
             failures.forEach(f -> text.append(width > 0 ? wrap("  " + f, "    ", width) : "  " + f + "\n"));
+        }
+        if (!leftOut.isEmpty()) {
+            text.append("Metrics left out of a cell:\n");
+            leftOut.forEach(f -> text.append(width > 0 ? wrap("  " + f, "    ", width) : "  " + f + "\n"));
         }
     }
 

@@ -114,13 +114,47 @@ class DrillCommandTest {
                 .putObject("limits").put("probeChangePct", 10).put("stealPct", 2).put("othersPct", 10);
         String report = DrillCommand.report(RunFixtures.record(raw), List.of("aa", "cpu10"), 4, RunFixtures.catalogue(),
                 2, 12);
-        assertThat(report).contains("**Host check, run `drill`:** other work took 31 % of the service's core")
-                .contains("| cpu10 | 5 | 0/5 = ");
+        // A record without per-start utilisation has only the run's figure: every trial is withheld, and none is
+        // counted in the rates as a trial that raised nothing (it read "| cpu10 | 5 | 0/5" before).
+        assertThat(report).contains("- aa trial 1, aa trial 2, aa trial 3, aa trial 4, aa trial 5, cpu10 trial 1,"
+                        + " cpu10 trial 2, cpu10 trial 3, cpu10 trial 4, cpu10 trial 5: verdict withheld: other work"
+                        + " took 31 % of the service's core during a start (jersey cpu10/join-filter/capacity start 3)")
+                .contains("| cpu10 | 0 of 5 | — | — |");
         // Allocation is not one of the host-independent counts: it was withheld too, and the report must not say
         // otherwise (it did: "the counts of work (allocation, statements) were still judged").
-        assertThat(report).contains("only the counts of work marked host-independent (response_bytes_per_req,"
-                        + " sql_rows_per_req, sql_statements_per_req) were judged")
+        assertThat(report).contains("they judged only the counts of work marked host-independent:"
+                        + " response_bytes_per_req, sql_rows_per_req, sql_statements_per_req)")
                 .doesNotContain("allocation, statements").doesNotContain("Host drift");
+    }
+
+    /**
+     * Other work in one start withholds the trial that start belongs to, not every trial of the run (it did: one
+     * disturbed start of the 2026-12-02 sitting withheld all twelve).
+     */
+    @Test
+    void aDisturbedStartWithholdsOnlyItsOwnTrial() {
+        ObjectNode raw = drill("drill", 8, 5, RunFixtures.FINGERPRINT).raw().deepCopy();
+        for (com.fasterxml.jackson.databind.JsonNode cell : raw.withArray("cells")) {
+            boolean cpu10 = cell.path("variant").asText().equals("jersey--cpu10");
+            for (com.fasterxml.jackson.databind.JsonNode trial : cell.path("trials")) {
+                double others = cpu10 && trial.path("round").asInt() == 5 ? 0.31 : 0.02;
+                ((ObjectNode) trial).putObject("utilisation").put("service", 0.9).put("others", others);
+            }
+        }
+        raw.putObject("hostCheck").put("stealPct", 0.1).put("othersPct", 31.0)
+                .put("othersWhere", "jersey--cpu10/join-filter/capacity start 6")
+                .putObject("limits").put("probeChangePct", 10).put("stealPct", 2).put("othersPct", 10);
+
+        String report = DrillCommand.report(RunFixtures.record(raw), List.of("aa", "cpu10"), 4, RunFixtures.catalogue(),
+                2, 12);
+
+        assertThat(report).contains("| aa | 2 | ").contains("| cpu10 | 1 of 2 | ")
+                .contains("- cpu10 trial 2: verdict withheld: other work took 31 % of the service's core during a start"
+                        + " (jersey cpu10/join-filter/capacity start 6)\n")
+                .doesNotContain("cpu10 trial 1:").doesNotContain("aa trial");
+        RunRecord cut = DrillCommand.rounds(InterleavedRun.select(RunFixtures.record(raw), "cpu10", null), 0, 4);
+        assertThat(cut.hostProblemWithinRounds()).isNull();
+        assertThat(cut.raw().path("hostCheck").path("othersPct").asDouble()).isEqualTo(2.0);
     }
 
     /** A probe that moved over the run is said, and withholds nothing: each round's pairing carries a drift. */
@@ -273,6 +307,68 @@ class DrillCommandTest {
         assertThatThrownBy(() -> DrillCommand.checkPoolable(List.of(first, partTrial), 4))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("run part has 6 rounds, not a whole number of trials of 4");
+    }
+
+    /** A sitting of aa alone pools with one that also ran cpu10, for aa: only the pooled copies' cells must agree. */
+    @Test
+    void anAaSittingPoolsWithOneThatRanMoreKindsForAa() {
+        RunRecord first = drill("first", 8, 5, RunFixtures.FINGERPRINT);
+        ObjectNode raw = drill("second", 8, 6, RunFixtures.FINGERPRINT).raw().deepCopy();
+        java.util.Iterator<com.fasterxml.jackson.databind.JsonNode> cells = raw.withArray("cells").elements();
+        while (cells.hasNext()) {
+            if (cells.next().path("variant").asText().equals("jersey--cpu10")) {
+                cells.remove();
+            }
+        }
+        List<RunRecord> runs = List.of(first, RunFixtures.record(raw));
+        assertThatThrownBy(() -> DrillCommand.checkPoolable(runs, 4)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("(the set of cells differs)");
+        DrillCommand.checkPoolable(runs, 4, List.of("aa"));
+        assertThatThrownBy(() -> DrillCommand.checkPoolable(runs, 4, List.of("aa", "cpu10")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("(the set of cells differs)");
+
+        assertThat(DrillCommand.report(runs, List.of("aa"), 4, RunFixtures.catalogue(), 2, 12))
+                .contains("16 rounds of 2 copies (a, aa), cut into 4 independent trials of 4 rounds")
+                .contains("| jersey/join-filter/capacity/cpu_us_per_req | 32 × 3 | ");
+    }
+
+    /** A start that never got ready has no startup value: a trial's cut keeps each value with its own round. */
+    @Test
+    void aTrialCutsStartupValuesByTheirRounds() {
+        ObjectNode raw = drill("drill", 8, 5, RunFixtures.FINGERPRINT).raw().deepCopy();
+        ObjectNode startup = raw.withArray("variants").addObject().put("name", "jersey--a").putObject("startup")
+                .putObject("time_to_ready_ms");
+        startup.putArray("values").add(900).add(910).add(920).add(930);
+        startup.putArray("rounds").add(0).add(2).add(3).add(5);
+
+        RunRecord part = DrillCommand.rounds(RunFixtures.record(raw), 2, 4);
+
+        com.fasterxml.jackson.databind.JsonNode cut = part.raw().path("variants").get(0).path("startup")
+                .path("time_to_ready_ms");
+        assertThat(cut.path("values").toString()).isEqualTo("[910,920]");
+        assertThat(cut.path("rounds").toString()).isEqualTo("[2,3]");
+    }
+
+    /** A trial judged on fewer primary series than its design, because a cell left one out, says so. */
+    @Test
+    void aPrimarySeriesACellLeftOutIsNamedPerTrial() {
+        ObjectNode raw = drill("drill", 8, 5, RunFixtures.FINGERPRINT).raw().deepCopy();
+        for (com.fasterxml.jackson.databind.JsonNode cell : raw.withArray("cells")) {
+            if (cell.path("variant").asText().equals("jersey--aa")) {
+                ((ObjectNode) cell.path("metrics")).remove("cpu_us_per_req");
+                ((ObjectNode) cell).putObject("lacking").put("cpu_us_per_req", "start 5, window 3 of 3");
+            }
+        }
+        String report = DrillCommand.report(List.of(RunFixtures.record(raw)), List.of("aa", "cpu10"), 4,
+                RunFixtures.catalogue(), 2, 12);
+
+        assertThat(report).contains("**Primary series a trial could not judge**")
+                .contains("- aa trial 1: cpu_us_per_req — not measured in head: start 5, window 3 of 3 lacks it, so"
+                        + " the cell left it out\n")
+                .contains("- aa trial 2: cpu_us_per_req")
+                .doesNotContain("- cpu10 trial");
+        assertThat(DrillCommand.report(List.of(drill("drill", 8, 5, RunFixtures.FINGERPRINT)), List.of("aa", "cpu10"),
+                4, RunFixtures.catalogue(), 2, 12)).doesNotContain("could not judge");
     }
 
     @Test

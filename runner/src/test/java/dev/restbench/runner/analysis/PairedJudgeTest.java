@@ -556,6 +556,33 @@ class PairedJudgeTest {
                 .isEqualTo("could detect only changes beyond ±1000 % with n=2; interval -95.5…+4438.9 %");
     }
 
+    /** A side's cell that left a metric out (one window lacked it) says where, not only "not measured in head". */
+    @Test
+    void aMetricTheHeadCellLeftOutNamesTheWindowThatLackedIt() {
+        ObjectNode run = RunFixtures.empty("ab", "abc", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "quick");
+        int[] rounds = {0, 1, 2};
+        double[][] starts = {{1000}, {1010}, {990}};
+        RunFixtures.cell(run, "jersey--base", "join-filter", "capacity",
+                Map.of("throughput", starts, "cpu_us_per_req", starts), rounds);
+        RunFixtures.cell(run, "jersey--head", "join-filter", "capacity", Map.of("throughput", starts), rounds)
+                .putObject("lacking").put("cpu_us_per_req", "start 3, window 1 of 1");
+        RunFixtures.cell(run, "jersey--head", "point-read", "capacity", Map.of("throughput", starts), rounds);
+        RunFixtures.cell(run, "jersey--base", "point-read", "capacity",
+                Map.of("throughput", starts, "cpu_us_per_req", starts), rounds);
+
+        Judgement judgement = judge(RunFixtures.record(run));
+
+        SeriesVerdict leftOut = judgement.rows().stream().filter(r -> r.metric().equals("cpu_us_per_req")
+                && r.scenario().equals("join-filter")).findFirst().orElseThrow();
+        assertThat(leftOut.verdict()).isEqualTo(Verdict.NO_VERDICT);
+        assertThat(leftOut.reason()).isEqualTo("not measured in head: start 3, window 1 of 1 lacks it, so the cell"
+                + " left it out");
+        // A cell that never had the metric (no window of it measured it) says only that.
+        SeriesVerdict never = judgement.rows().stream().filter(r -> r.metric().equals("cpu_us_per_req")
+                && r.scenario().equals("point-read")).findFirst().orElseThrow();
+        assertThat(never.reason()).isEqualTo("not measured in head");
+    }
+
     private static SeriesVerdict row(String metric, boolean primary, double p) {
         return new SeriesVerdict("v", "s", "capacity", metric, "µs", Direction.SMALLER, primary, null, null, 10.0, 3.0,
                 17.0, p, null, 8.0, 6, true, Verdict.INCONCLUSIVE, null);

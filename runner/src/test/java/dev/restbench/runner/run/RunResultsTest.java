@@ -53,4 +53,41 @@ class RunResultsTest {
             assertThat(cell.metrics()).isEmpty();
         }
     }
+
+    private static RunResults.TrialResult measured(int round, List<Map<String, Double>> windows) {
+        List<CellSession.Window> list = windows.stream().map(m -> new CellSession.Window(0, 5, m, null)).toList();
+        return new RunResults.TrialResult(round, round,
+                new CellSession.Outcome(true, null, 30, true, null, list, null, Map.of(), "r", null));
+    }
+
+    /**
+     * A metric one window lacks is left out of the cell (values over different starts would mislead), and the cell
+     * names it with the window, where it used to vanish unseen; one that only the first window lacks too (the keys
+     * used to be the first window's).
+     */
+    @Test
+    void aMetricAWindowLacksIsLeftOutAndNamed() {
+        Map<String, Double> full = Map.of("throughput", 1000.0, "cpu_us_per_req", 100.0, "alloc_bytes_per_req", 5e4);
+        Map<String, Double> noCpu = Map.of("throughput", 1000.0, "alloc_bytes_per_req", 5e4);
+        Map<String, Double> noAlloc = Map.of("throughput", 1000.0, "cpu_us_per_req", 100.0);
+        RunResults.CellSummary cell = RunResults.summarize(KEY, List.of(
+                measured(0, List.of(noAlloc, full, full)),
+                measured(1, List.of(full, full, noCpu))), 2, RunOptions.FailedStarts.FAIL_THE_CELL);
+
+        assertThat(cell.ok()).isTrue();
+        assertThat(cell.metrics()).containsKey("throughput").doesNotContainKeys("cpu_us_per_req", "alloc_bytes_per_req");
+        assertThat(cell.lacking()).containsExactly(
+                Map.entry("alloc_bytes_per_req", "start 1, window 1 of 3"),
+                Map.entry("cpu_us_per_req", "start 2, window 3 of 3"));
+    }
+
+    /** A meter that no window has (the runtime lacks it) is absent, not "left out". */
+    @Test
+    void aMeterNoWindowHasIsNotLeftOut() {
+        Map<String, Double> window = Map.of("throughput", 1000.0);
+        RunResults.CellSummary cell = RunResults.summarize(KEY, List.of(measured(0, List.of(window, window))), 1,
+                RunOptions.FailedStarts.FAIL_THE_CELL);
+        assertThat(cell.lacking()).isEmpty();
+        assertThat(cell.metrics()).containsOnlyKeys("throughput", RunResults.WARMUP);
+    }
 }
