@@ -2,9 +2,6 @@ package dev.restbench.runner.run;
 
 import org.junit.jupiter.api.Test;
 
-import java.util.Map;
-import java.util.OptionalLong;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -19,7 +16,9 @@ class GatlingClockTest {
 
     @Test
     void anEdgeIsReadOnTheMonotonicClockFromTheReferenceNotOnTheWallClock() {
-        Reading.Sources sources = new Reading.Sources(new IdleService(), null, null, null, null, BEFORE_A_STEP);
+        // A service at a URL: no /proc readings, and an edge read without a scrape makes no request.
+        Reading.Sources sources = new Reading.Sources(
+                new ServiceEndpoint("http://127.0.0.1:1", "/health", "/metrics"), null, null, null, null, BEFORE_A_STEP);
 
         long wall = System.currentTimeMillis();
         Reading edge = sources.readStart(false);
@@ -57,48 +56,5 @@ class GatlingClockTest {
         GatlingClock clock = new GatlingClock(1_000);
         assertThat(clock.millis(5_000_000_000L)).isEqualTo(6_000);
         assertThat(clock.millis(-1L)).as("floored, as a negative nanoTime may be").isEqualTo(999);
-    }
-
-    /** A service with no /proc readings and no scrape: the reading's clock is all that is under test. */
-    private static final class IdleService implements ServiceUnderTest {
-        @Override
-        public String baseUrl() {
-            return "http://127.0.0.1:1";
-        }
-
-        @Override
-        public PrometheusText scrape() {
-            return null;
-        }
-
-        @Override
-        public boolean isAlive() {
-            return true;
-        }
-
-        @Override
-        public String deathReason(String when) {
-            return null;
-        }
-
-        @Override
-        public java.util.Set<String> harnessPaths() {
-            return java.util.Set.of();
-        }
-
-        @Override
-        public boolean procCpu() {
-            return false;
-        }
-
-        @Override
-        public OptionalLong cpuMicros() {
-            return OptionalLong.empty();
-        }
-
-        @Override
-        public Map<Long, Long> jitThreadCpuMicros() {
-            return Map.of();
-        }
     }
 }
