@@ -114,7 +114,7 @@ public final class RunRecord {
     private static final String CELL_BOTTLENECK = field("/cells/*", "bottleneck");
     public static final String CELL_METRICS = field("/cells/*", "metrics");
     public static final String CELL_TRIALS = field("/cells/*", "trials");
-    private static final String CELL_LACKING = field("/cells/*", "lacking");
+    public static final String CELL_LACKING = field("/cells/*", "lacking");
 
     public static final String TRIAL_INDEX = field("/cells/*/trials/*", "trial");
     public static final String TRIAL_ROUND = field("/cells/*/trials/*", "round");

@@ -35,7 +35,12 @@ record GatlingClock(long offsetMillis) {
         return millis(System.nanoTime());
     }
 
-    /** How far the wall clock has been stepped since the reference (+: ahead of the monotonic clock), ms. */
+    /**
+     * How far the wall clock has been stepped since the reference (+: ahead of the monotonic clock), ms. Only a step
+     * shows here: NTP's slewing (adjtime, its frequency correction) changes the rate of CLOCK_MONOTONIC with that of
+     * CLOCK_REALTIME (clock_gettime(2)), so the two keep their offset; a step (clock_settime, ADJ_SETOFFSET) moves the
+     * wall clock alone. So the "stepped" line in a cell's warmup log is never a slow slew.
+     */
     long wallStepMillis() {
         return GatlingClock.now().offsetMillis - offsetMillis;
     }
