@@ -602,7 +602,7 @@ public final class DrillCommand implements Callable<Integer> {
                 measured += failed ? 0 : 1;
             }
             ((ObjectNode) cell).set(RunRecord.CELL_TRIALS, keptTrials);
-            placeLacking((ObjectNode) cell, trials, from, to);
+            placeLacking((ObjectNode) cell, from, to);
             if (keep.isEmpty() && "ok".equals(cell.path(RunRecord.CELL_STATUS).asText())) {
                 ((ObjectNode) cell).put(RunRecord.CELL_STATUS, "failed").put(RunRecord.CELL_REASON,
                         "every start of these rounds failed");
@@ -647,32 +647,18 @@ public final class DrillCommand implements Callable<Integer> {
         return RunRecord.of(raw, copy.runId() + " rounds " + from + "-" + to);
     }
 
-    /** "start 5, window 3 of 3" as RunResults names the first window without a metric: the start's number. */
-    private static final java.util.regex.Pattern LACKING_START = java.util.regex.Pattern.compile("^start (\\d+),");
-
     /**
      * A metric the cell left out names the first window without it, which may be a start of other rounds than these:
      * the record holds no values of the metric for any start, so the trial cannot judge it either, and says where the
-     * window lies rather than name a start the trial does not have.
+     * window lies rather than name a start the trial does not have. A record older than the lacking round is left as
+     * it reads.
      */
-    private static void placeLacking(ObjectNode cell, com.fasterxml.jackson.databind.JsonNode trials, int from,
-                                     int to) {
-        if (!(cell.path(RunRecord.CELL_LACKING) instanceof ObjectNode lacking)) {
-            return;
-        }
-        List<String> metrics = new ArrayList<>();
-        lacking.fieldNames().forEachRemaining(metrics::add);
-        for (String metric : metrics) {
-            String where = lacking.path(metric).asText();
-            var start = LACKING_START.matcher(where);
-            if (!start.find()) {
-                continue;
-            }
-            int index = Integer.parseInt(start.group(1)) - 1;
-            int round = index < trials.size() ? trials.get(index).path(RunRecord.TRIAL_ROUND).asInt(index) : index;
-            if (round < from || round >= to) {
-                lacking.put(metric, where + " (in round " + (round + 1) + ", outside rounds " + (from + 1) + "–" + to
-                        + ")");
+    private static void placeLacking(ObjectNode cell, int from, int to) {
+        for (var metric : cell.path(RunRecord.CELL_LACKING)) {
+            var round = metric.path(RunRecord.LACKING_ROUND);
+            if (round.isInt() && (round.asInt() < from || round.asInt() >= to)) {
+                ((ObjectNode) metric).put(RunRecord.LACKING_WHERE, metric.path(RunRecord.LACKING_WHERE).asText()
+                        + " (in round " + (round.asInt() + 1) + ", outside rounds " + (from + 1) + "–" + to + ")");
             }
         }
     }

@@ -115,6 +115,8 @@ public final class RunRecord {
     public static final String CELL_METRICS = field("/cells/*", "metrics");
     public static final String CELL_TRIALS = field("/cells/*", "trials");
     public static final String CELL_LACKING = field("/cells/*", "lacking");
+    public static final String LACKING_WHERE = field("/cells/*/lacking/*", "where");
+    public static final String LACKING_ROUND = field("/cells/*/lacking/*", "round");
 
     public static final String TRIAL_INDEX = field("/cells/*/trials/*", "trial");
     public static final String TRIAL_ROUND = field("/cells/*/trials/*", "round");
@@ -292,9 +294,11 @@ public final class RunRecord {
         /**
          * Where a metric the cell left out was missing ("start 5, window 3 of 3"), when some of its windows had it and
          * another did not; null otherwise (measured, or a meter the runtime lacks, or a record older than the field).
+         * A record older than the lacking round holds the text alone.
          */
         public String lacking(String id) {
-            return text(node.path(CELL_LACKING), id);
+            JsonNode lacking = node.path(CELL_LACKING).path(id);
+            return lacking.isTextual() ? lacking.asText() : text(lacking, LACKING_WHERE);
         }
 
         /** One metric's summary (missing when the cell has none). */

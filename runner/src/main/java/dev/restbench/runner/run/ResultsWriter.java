@@ -196,7 +196,9 @@ final class ResultsWriter {
                 metrics.put(id, summary);
             });
             entry.put("metrics", metrics);
-            entry.put("lacking", cell.lacking());
+            Map<String, Object> lacking = new java.util.TreeMap<>();
+            cell.lacking().forEach((id, l) -> lacking.put(id, Map.of("where", l.where(), "round", l.round())));
+            entry.put("lacking", lacking);
         }
         return entry;
     }

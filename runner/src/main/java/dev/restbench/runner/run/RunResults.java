@@ -51,7 +51,7 @@ final class RunResults {
      */
     record CellSummary(CellKey key, boolean ok, String reason, List<TrialResult> trials,
                        Map<String, Summary> metrics, Map<String, List<Double>> values,
-                       Map<String, double[][]> windows, Map<String, String> lacking) {
+                       Map<String, double[][]> windows, Map<String, Lacking> lacking) {
 
         /**
          * Every measured trial settled before its windows and kept its compilers quiet in them (CellSession); a
@@ -178,7 +178,7 @@ final class RunResults {
         Map<String, Summary> metrics = new LinkedHashMap<>();
         Map<String, List<Double>> values = new LinkedHashMap<>();
         Map<String, double[][]> windows = new LinkedHashMap<>();
-        Map<String, String> lacking = new java.util.TreeMap<>();
+        Map<String, Lacking> lacking = new java.util.TreeMap<>();
         java.util.Set<String> ids = new java.util.LinkedHashSet<>();
         measured.forEach(t -> t.outcome().windows().forEach(w -> ids.addAll(w.metrics().keySet())));
         for (String id : ids) {
@@ -199,21 +199,29 @@ final class RunResults {
         return new CellSummary(key, true, reason, trials, metrics, values, windows, lacking);
     }
 
-    /** "start 5, window 3 of 3": the first measured window without a finite value of the metric. */
-    private static String firstWithout(List<TrialResult> measured, String metric) {
+    /**
+     * Where a cell's metric was first missing: {@code where} as a reader is told ("start 5, window 3 of 3"), and the
+     * round of that start, so that a reader of some rounds only (a drill trial) can tell whether it lies among them.
+     */
+    record Lacking(String where, int round) {
+    }
+
+    /** The first measured window without a finite value of the metric (some measured window lacks it). */
+    private static Lacking firstWithout(List<TrialResult> measured, String metric) {
         for (TrialResult trial : measured) {
             List<CellSession.Window> windows = trial.outcome().windows();
             for (int k = 0; k < windows.size(); k++) {
                 Double value = windows.get(k).metrics().get(metric);
                 if (value == null || !Double.isFinite(value)) {
-                    return "start " + (trial.trial() + 1) + ", window " + (k + 1) + " of " + windows.size();
+                    return new Lacking("start " + (trial.trial() + 1) + ", window " + (k + 1) + " of " + windows.size(),
+                            trial.round());
                 }
             }
             if (windows.isEmpty()) {
-                return "start " + (trial.trial() + 1) + ", which has no windows";
+                return new Lacking("start " + (trial.trial() + 1) + ", which has no windows", trial.round());
             }
         }
-        return "no start";
+        throw new IllegalStateException(metric + " is lacking, yet every measured window has it");
     }
 
     /** The cell metric of each start's warmup length, s. */

@@ -153,7 +153,8 @@ final class SummaryTables {
             }
             // A metric only some windows had is left out of the cell: said here, so it never vanishes unseen.
             java.util.Map<String, List<String>> byWindow = new java.util.TreeMap<>();
-            cell.lacking().forEach((metric, where) -> byWindow.computeIfAbsent(where, k -> new ArrayList<>()).add(metric));
+            cell.lacking().forEach((metric, at) -> byWindow.computeIfAbsent(at.where(), k -> new ArrayList<>())
+                    .add(metric));
             byWindow.forEach((where, metrics) -> leftOut.add(name + ": " + String.join(", ", metrics)
                     + " left out (" + where + " lacks " + (metrics.size() == 1 ? "it" : "them") + ")"));
         }

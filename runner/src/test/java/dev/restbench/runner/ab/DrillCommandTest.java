@@ -353,15 +353,8 @@ class DrillCommandTest {
     /** A trial judged on fewer primary series than its design, because a cell left one out, says so. */
     @Test
     void aPrimarySeriesACellLeftOutIsNamedPerTrial() {
-        ObjectNode raw = drill("drill", 8, 5, RunFixtures.FINGERPRINT).raw().deepCopy();
-        for (com.fasterxml.jackson.databind.JsonNode cell : raw.withArray("cells")) {
-            if (cell.path("variant").asText().equals("jersey--aa")) {
-                ((ObjectNode) cell.path("metrics")).remove("cpu_us_per_req");
-                ((ObjectNode) cell).putObject("lacking").put("cpu_us_per_req", "start 5, window 3 of 3");
-            }
-        }
-        String report = DrillCommand.report(List.of(RunFixtures.record(raw)), List.of("aa", "cpu10"), 4,
-                RunFixtures.catalogue(), 2, 12);
+        String report = reportWithAaCpuLacking(com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode()
+                .put("where", "start 5, window 3 of 3").put("round", 4));
 
         // Start 5 is in round 5, trial 2's: trial 1 says the window lies outside its rounds rather than name it as
         // one of its own starts.
@@ -373,6 +366,30 @@ class DrillCommandTest {
                 .doesNotContain("- cpu10 trial");
         assertThat(DrillCommand.report(List.of(drill("drill", 8, 5, RunFixtures.FINGERPRINT)), List.of("aa", "cpu10"),
                 4, RunFixtures.catalogue(), 2, 12)).doesNotContain("could not judge");
+    }
+
+    /** A record older than the lacking round holds the text alone: each trial names the window as it reads. */
+    @Test
+    void aLackingWindowOfAnOlderRecordIsNamedAsItReads() {
+        String report = reportWithAaCpuLacking(
+                com.fasterxml.jackson.databind.node.TextNode.valueOf("start 5, window 3 of 3"));
+
+        assertThat(report).contains("- aa trial 1: cpu_us_per_req — not measured in head: start 5, window 3 of 3"
+                        + " lacks it, so the cell left it out\n")
+                .doesNotContain("(in round");
+    }
+
+    /** The aa/cpu10 drill's report when copy aa's cell left CPU out, lacking it as {@code lacking} says. */
+    private static String reportWithAaCpuLacking(com.fasterxml.jackson.databind.JsonNode lacking) {
+        ObjectNode raw = drill("drill", 8, 5, RunFixtures.FINGERPRINT).raw().deepCopy();
+        for (com.fasterxml.jackson.databind.JsonNode cell : raw.withArray("cells")) {
+            if (cell.path("variant").asText().equals("jersey--aa")) {
+                ((ObjectNode) cell.path("metrics")).remove("cpu_us_per_req");
+                ((ObjectNode) cell).putObject("lacking").set("cpu_us_per_req", lacking);
+            }
+        }
+        return DrillCommand.report(List.of(RunFixtures.record(raw)), List.of("aa", "cpu10"), 4,
+                RunFixtures.catalogue(), 2, 12);
     }
 
     @Test

@@ -70,6 +70,8 @@ class ResultsWriterTest {
         assertThat(cell.path("metrics").path("throughput").path("n").asInt()).isEqualTo(2);
         RunRecord.Cell read = RunRecord.of(run, "test").cells().get(0);
         assertThat(read.lacking("cpu_us_per_req")).isEqualTo("start 3, window 3 of 3");
+        assertThat(cell.path("lacking").path("cpu_us_per_req").path("round").asInt()).as("start 3's round")
+                .isEqualTo(2);
         assertThat(read.lacking("throughput")).isNull();
     }
 }

@@ -77,8 +77,8 @@ class RunResultsTest {
         assertThat(cell.ok()).isTrue();
         assertThat(cell.metrics()).containsKey("throughput").doesNotContainKeys("cpu_us_per_req", "alloc_bytes_per_req");
         assertThat(cell.lacking()).containsExactly(
-                Map.entry("alloc_bytes_per_req", "start 1, window 1 of 3"),
-                Map.entry("cpu_us_per_req", "start 2, window 3 of 3"));
+                Map.entry("alloc_bytes_per_req", new RunResults.Lacking("start 1, window 1 of 3", 0)),
+                Map.entry("cpu_us_per_req", new RunResults.Lacking("start 2, window 3 of 3", 1)));
     }
 
     /** A meter that no window has (the runtime lacks it) is absent, not "left out". */
