@@ -20,11 +20,11 @@ import java.util.Set;
  * 0.24–0.27 of a core while throughput moved 1,400–2,250 req/s): its CPU per request follows throughput as much as
  * the host. Hence the conditions. The service must not bound the cell on either side (a slower service would lower
  * throughput and raise the gauge, absorbing its own regression), and the work per request outside the service must
- * be the same on both sides: SQL statements and rows per request within their minimum effects, the answers' bytes
- * within {@link #MAX_BYTES_CHANGE_PCT}, and PostgreSQL's CPU per request must move with the gauge (within
+ * be the same on both sides: SQL statements, rows and pages per request within their minimum effects, the answers'
+ * bytes within {@link #MAX_BYTES_CHANGE_PCT}, and PostgreSQL's CPU per request must move with the gauge (within
  * {@link #MAX_APART_PCT}): a change that makes PostgreSQL faster with the same statements (an index) moves throughput
- * and so the gauge, and would read as part CPU. The row says "relative to the host's speed" and shows the change as
- * measured beside it.
+ * and so the gauge, and would read as part CPU; the pages it touched show most such changes directly. The row says
+ * "relative to the host's speed" and shows the change as measured beside it.
  *
  * @param metric   the gauge's metric id
  * @param base     the gauge per round, base side
@@ -35,8 +35,11 @@ record HostGauge(String metric, Map<Integer, Double> base, Map<Integer, Double> 
 
     /** The metric whose change means the load generator's work per request changed. */
     static final String RESPONSE_BYTES = "response_bytes_per_req";
-    /** The metrics whose change means PostgreSQL's work per request changed. */
-    static final List<String> SQL_WORK = List.of("sql_statements_per_req", "sql_rows_per_req");
+    /**
+     * The metrics whose change means PostgreSQL's work per request changed: its statements, their rows, and the pages
+     * they touched (another plan, an index used or dropped, with the same statements and rows).
+     */
+    static final List<String> SQL_WORK = List.of("sql_statements_per_req", "sql_rows_per_req", "sql_blocks_per_req");
     /**
      * Beyond this move of the answers' bytes per request the load generator's work per request is another, and no
      * gauge of the host. A start's bytes per request vary by 1–2 % with the data a list returns.

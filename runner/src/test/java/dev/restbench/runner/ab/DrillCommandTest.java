@@ -123,7 +123,7 @@ class DrillCommandTest {
         // Allocation is not one of the host-independent counts: it was withheld too, and the report must not say
         // otherwise (it did: "the counts of work (allocation, statements) were still judged").
         assertThat(report).contains("they judged only the counts of work marked host-independent:"
-                        + " response_bytes_per_req, sql_rows_per_req, sql_statements_per_req)")
+                        + " response_bytes_per_req, sql_blocks_per_req, sql_rows_per_req, sql_statements_per_req)")
                 .doesNotContain("allocation, statements").doesNotContain("Host drift");
     }
 

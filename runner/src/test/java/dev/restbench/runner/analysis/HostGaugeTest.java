@@ -28,11 +28,12 @@ class HostGaugeTest {
      * @param cpuRatio   head/base of the service's CPU per request
      * @param pgRatio    head/base of PostgreSQL's CPU per request (its work)
      * @param bytesRatio head/base of the answers' bytes
+     * @param pagesRatio head/base of the pages PostgreSQL's statements touched per request (its plans)
      * @param bottleneck the cell's bottleneck on both sides
      * @param gauge      whether the record has the gauge at all
      */
-    private static Judgement judge(double cpuRatio, double pgRatio, double bytesRatio, String bottleneck,
-                                   boolean gauge) {
+    private static Judgement judge(double cpuRatio, double pgRatio, double bytesRatio, double pagesRatio,
+                                   String bottleneck, boolean gauge) {
         ObjectNode run = RunFixtures.empty("ab", "abc", "2026-11-28T00:00:00Z", RunFixtures.FINGERPRINT, "quick");
         int n = HOST.length;
         int[] rounds = java.util.stream.IntStream.range(0, n).toArray();
@@ -42,6 +43,7 @@ class HostGaugeTest {
             double[][] lg = new double[n][];
             double[][] pg = new double[n][];
             double[][] bytes = new double[n][];
+            double[][] pages = new double[n][];
             for (int r = 0; r < n; r++) {
                 double host = Math.exp(HOST[r][side]);
                 cpu[r] = new double[] {300 * (side == 1 ? cpuRatio : 1) * host * Math.exp(OWN[(r + 2 * side) % n])};
@@ -49,6 +51,7 @@ class HostGaugeTest {
                 pg[r] = new double[] {400 * (side == 1 ? pgRatio : 1) * host
                         * Math.exp(OWN[(r + 1 + 3 * side) % n] / 2)};
                 bytes[r] = new double[] {5000 * (side == 1 ? bytesRatio : 1)};
+                pages[r] = new double[] {40 * (side == 1 ? pagesRatio : 1)};
             }
             metrics.put("cpu_us_per_req", cpu);
             if (gauge) {
@@ -56,12 +59,18 @@ class HostGaugeTest {
             }
             metrics.put("postgres_cpu_us_per_req", pg);
             metrics.put("response_bytes_per_req", bytes);
+            metrics.put("sql_blocks_per_req", pages);
             RunFixtures.cell(run, side == 0 ? "jersey--base" : "jersey--head", "join-filter", "capacity", metrics,
                     rounds).put("bottleneck", bottleneck);
         }
         RunRecord record = RunFixtures.record(run);
         return PairedJudge.judge(InterleavedRun.select(record, "base", "b"), InterleavedRun.select(record, "head", "h"),
                 0.05, CATALOGUE, "test");
+    }
+
+    private static Judgement judge(double cpuRatio, double pgRatio, double bytesRatio, String bottleneck,
+                                   boolean gauge) {
+        return judge(cpuRatio, pgRatio, bytesRatio, 1, bottleneck, gauge);
     }
 
     private static SeriesVerdict row(Judgement judgement, String metric) {
@@ -114,6 +123,19 @@ class HostGaugeTest {
         SeriesVerdict cpu = row(judge(1.0, 0.80, 1, "database", true), "cpu_us_per_req");
 
         assertThat(cpu.reason()).contains("PostgreSQL's CPU per request moved -20.0 %");
+    }
+
+    /**
+     * An index serves the head's reads: PostgreSQL touches a tenth of the pages with the same statements and rows. Its
+     * CPU per request is made to move with the gauge here, so that only the pages can tell.
+     */
+    @Test
+    void postgresTouchingOtherPagesTurnsTheGaugeOff() {
+        SeriesVerdict cpu = row(judge(1.0, 1, 1, 0.1, "database", true), "cpu_us_per_req");
+
+        assertThat(cpu.reason()).startsWith("not shown relative to the host's speed: sql_blocks_per_req moved -90.0 %");
+        assertThat(row(judge(1.0, 1, 1, 1.01, "database", true), "cpu_us_per_req").reason())
+                .as("within its minimum effect").startsWith("relative to the host's speed, not judged");
     }
 
     @Test

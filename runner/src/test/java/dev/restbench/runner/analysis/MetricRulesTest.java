@@ -28,7 +28,7 @@ class MetricRulesTest {
         assertThat(CATALOGUE.rule("sql_statements_per_req").test()).isEqualTo(PairedRatio.Test.T);
         assertThat(CATALOGUE.describe())
                 .isEqualTo("5 % (alloc_bytes_per_req 1 %, sql_statements_per_req 2 %, sql_rows_per_req 2 %, "
-                        + "response_bytes_per_req 1 %)");
+                        + "sql_blocks_per_req 2 %, response_bytes_per_req 1 %)");
     }
 
     @Test

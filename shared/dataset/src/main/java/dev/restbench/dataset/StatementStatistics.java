@@ -8,11 +8,11 @@ import java.sql.Statement;
 import java.util.Map;
 
 /**
- * The SQL statements a database executed and the rows they returned or changed, counted by PostgreSQL itself
- * (pg_stat_statements), so a window's count per request needs no instrumentation in any service and is the same
- * for every stack. Only data statements count (SELECT, INSERT, UPDATE, DELETE, WITH, MERGE, VALUES, TABLE):
- * transaction control, SET/SHOW and a pool's {@code SELECT 1} validation are not work the endpoint asked for (the
- * contract tests' statement log applies the same rule), and neither is this class's own query.
+ * The SQL statements a database executed, the rows they returned or changed and the buffer pages they touched,
+ * counted by PostgreSQL itself (pg_stat_statements), so a window's count per request needs no instrumentation in any
+ * service and is the same for every stack. Only data statements count (SELECT, INSERT, UPDATE, DELETE, WITH, MERGE,
+ * VALUES, TABLE): transaction control, SET/SHOW and a pool's {@code SELECT 1} validation are not work the endpoint
+ * asked for (the contract tests' statement log applies the same rule), and neither is this class's own query.
  *
  * <p>Counters only grow while the server runs (a statement is counted when it completes), so the difference of two
  * readings is what ran in between. An entry evicted from the extension's table (more than
@@ -30,18 +30,26 @@ public final class StatementStatistics implements AutoCloseable {
             "pg_stat_statements.track_utility", "off");
 
     private static final String SUMS = """
-            SELECT coalesce(sum(s.calls), 0), coalesce(sum(s.rows), 0)
+            SELECT coalesce(sum(s.calls), 0), coalesce(sum(s.rows), 0),
+                   coalesce(sum(s.shared_blks_hit + s.shared_blks_read + s.local_blks_hit + s.local_blks_read
+                                + s.temp_blks_read + s.temp_blks_written), 0)
             FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
             WHERE d.datname = ?
               AND s.query ~* '^\\s*(select|insert|update|delete|with|merge|values|table)\\M'
               AND s.query !~* '^\\s*select\\s+\\$1\\s*;?\\s*$'
               AND s.query NOT ILIKE '%pg_stat_statements%'""";
 
-    /** Statements completed and rows they returned or affected, since the server's statistics began. */
-    public record Counts(long statements, long rows) {
+    /**
+     * Statements completed, the rows they returned or affected, and the pages they touched, since the server's
+     * statistics began. {@code blocks} counts every page a statement read or wrote: shared buffers found in the cache
+     * or read in, a temporary table's, and a sort's or hash's spilled to disk. It is PostgreSQL's work per statement
+     * in a unit no host can stretch: another plan (an index used or dropped, a join order) moves it, while the same
+     * statements on a slower host do not.
+     */
+    public record Counts(long statements, long rows, long blocks) {
 
         public Counts minus(Counts earlier) {
-            return new Counts(statements - earlier.statements, rows - earlier.rows);
+            return new Counts(statements - earlier.statements, rows - earlier.rows, blocks - earlier.blocks);
         }
     }
 
@@ -90,7 +98,7 @@ public final class StatementStatistics implements AutoCloseable {
         return unavailable;
     }
 
-    /** The data statements completed in {@code database} so far, and their rows. */
+    /** The data statements completed in {@code database} so far, their rows and their pages. */
     public Counts read(String database) throws SQLException {
         if (unavailable != null) {
             throw new IllegalStateException(unavailable);
@@ -99,7 +107,7 @@ public final class StatementStatistics implements AutoCloseable {
             sums.setString(1, database);
             try (ResultSet rs = sums.executeQuery()) {
                 rs.next();
-                return new Counts(rs.getLong(1), rs.getLong(2));
+                return new Counts(rs.getLong(1), rs.getLong(2), rs.getLong(3));
             }
         }
     }

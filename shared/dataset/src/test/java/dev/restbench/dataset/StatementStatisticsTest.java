@@ -44,7 +44,48 @@ class StatementStatisticsTest {
 
             // 2 SELECTs (5 + 7 rows), one UPDATE (3 rows), one WITH (2 rows); BEGIN/COMMIT, SET, the validation
             // query, the other database's SELECT and the readings themselves do not count.
-            assertThat(ran).isEqualTo(new StatementStatistics.Counts(4, 17));
+            assertThat(ran.statements()).isEqualTo(4);
+            assertThat(ran.rows()).isEqualTo(17);
+            assertThat(ran.blocks()).as("the pages those four touched").isPositive();
+        }
+    }
+
+    /**
+     * The pages a statement touched are its plan's work: a read by primary key touches its index's path and one heap
+     * page, the same read without the index (a sequential scan) every page of the table, whatever the host's speed.
+     */
+    @Test
+    void countsThePagesAPlanTouched() throws SQLException {
+        try (PostgresServer server = PostgresServer.embedded(0, false);
+             StatementStatistics statistics = StatementStatistics.open(server)) {
+            server.ensureTemplate("small_template", DatasetSpec.SMALL);
+            server.createDatabaseFromTemplate("small_template", "cell");
+            try (Connection cell = server.connect("cell")) {
+                long tablePages = single(cell, "SELECT pg_relation_size('item') / current_setting('block_size')::int");
+                assertThat(tablePages).as("a table of several pages").isGreaterThan(8);
+
+                // Each once first: a connection's first statement on a table reads the system catalogues too.
+                execute(cell, "SELECT * FROM item WHERE id = 8");
+                execute(cell, "SELECT * FROM item WHERE price + 0 = -2");
+
+                StatementStatistics.Counts before = statistics.read("cell");
+                execute(cell, "SELECT * FROM item WHERE id = 7");
+                long byIndex = statistics.read("cell").minus(before).blocks();
+
+                before = statistics.read("cell");
+                execute(cell, "SELECT * FROM item WHERE price + 0 = -1");
+                long byScan = statistics.read("cell").minus(before).blocks();
+
+                assertThat(byIndex).as("the index's root-to-leaf path and one heap page").isBetween(2L, 5L);
+                assertThat(byScan).as("every page of the table").isGreaterThanOrEqualTo(tablePages);
+            }
+        }
+    }
+
+    private static long single(Connection connection, String sql) throws SQLException {
+        try (Statement statement = connection.createStatement(); ResultSet rs = statement.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
         }
     }
 
