@@ -10,28 +10,32 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The host's speed in each start's own windows, for a metric the catalogue shows relative to it ({@code adjustedBy}:
- * the service's CPU per request over the load generator's; PairedJudge prints it beside the verdict, not judged). On this project's 2-core cloud box the host ran 15–25 %
- * slower in some starts than in others; in cells that PostgreSQL or the load generator bound, the service's CPU per
- * request and the load generator's moved together (per-round log ratios correlated 0.76–0.99,
- * docs/results/2026-11-27-host-adjusted-cpu.md), so their ratio keeps the stack's cost and drops most of the host's.
+ * The host's speed in each start's own windows, for a metric the catalogue judges relative to it ({@code adjustedBy}:
+ * the service's CPU per request over PostgreSQL's). On this project's 2-core cloud box the whole box ran 15–25 %
+ * slower in some starts than in others: every process spent more CPU on the same requests, and the service's CPU per
+ * request moved with PostgreSQL's (r = 0.97–0.99 per start) and the load generator's (0.95–0.98). Divided by
+ * PostgreSQL's, jersey's A/A paired spread per round fell from 14–20 % to 2.8–3.5 % in four sittings
+ * (docs/results/2026-12-03-host-gauge-probes.md), and an injected +10 % survived the division (+11.2 %).
  *
- * <p>The load generator's CPU is about two thirds a cost per second, one third per request (its utilisation stayed at
- * 0.24–0.27 of a core while throughput moved 1,400–2,250 req/s): its CPU per request follows throughput as much as
- * the host. Hence the conditions. The service must not bound the cell on either side (a slower service would lower
- * throughput and raise the gauge, absorbing its own regression), and the work per request outside the service must
- * be the same on both sides: SQL statements, rows and pages per request within their minimum effects, the answers'
- * bytes within {@link #MAX_BYTES_CHANGE_PCT}, and PostgreSQL's CPU per request must move with the gauge (within
- * {@link #MAX_APART_PCT}): a change that makes PostgreSQL faster with the same statements (an index) moves throughput
- * and so the gauge, and would read as part CPU; the pages it touched show most such changes directly. The row says
- * "relative to the host's speed" and shows the change as measured beside it.
+ * <p>PostgreSQL's CPU per request gauges the host only while its work per request is the same on both sides, so the
+ * gauge is used only where that is shown. The cell must be bound by PostgreSQL or the load generator in every start of
+ * both sides: where the service bounds it, its own noise (Spring's compilers) is not the host's, and a slower service
+ * spreads the other processes' per-second costs over fewer requests. The SQL statements, rows and pages per request
+ * must agree within their minimum effects (another plan or index moves the pages), the answers' bytes within
+ * {@link #MAX_BYTES_CHANGE_PCT}, and PostgreSQL's CPU per request must have moved with the cross-check's (the load
+ * generator's, {@code crossCheckedBy}) within {@link #MAX_APART_PCT}: work PostgreSQL does without more statements,
+ * rows or pages (a cheaper plan of the same pages, prepared statements) moves it alone. Otherwise the metric is judged
+ * as measured, and the row says why.
  *
- * @param metric   the gauge's metric id
- * @param base     the gauge per round, base side
- * @param head     the gauge per round, head side
- * @param notUsed  why the metric is judged as measured instead (null when the gauge is usable)
+ * @param metric      the gauge's metric id
+ * @param base        the gauge per round, base side
+ * @param head        the gauge per round, head side
+ * @param crossCheck  the cross-check's metric id, null without one
+ * @param crossChange the cross-check's paired change in %, null without one
+ * @param notUsed     why the metric is judged as measured instead (null when the gauge is usable)
  */
-record HostGauge(String metric, Map<Integer, Double> base, Map<Integer, Double> head, String notUsed) {
+record HostGauge(String metric, Map<Integer, Double> base, Map<Integer, Double> head, String crossCheck,
+                 Double crossChange, String notUsed) {
 
     /** The metric whose change means the load generator's work per request changed. */
     static final String RESPONSE_BYTES = "response_bytes_per_req";
@@ -41,36 +45,35 @@ record HostGauge(String metric, Map<Integer, Double> base, Map<Integer, Double> 
      */
     static final List<String> SQL_WORK = List.of("sql_statements_per_req", "sql_rows_per_req", "sql_blocks_per_req");
     /**
-     * Beyond this move of the answers' bytes per request the load generator's work per request is another, and no
-     * gauge of the host. A start's bytes per request vary by 1–2 % with the data a list returns.
+     * Beyond this move of the answers' bytes per request the load generator's work per request is another, and it
+     * checks nothing. A start's bytes per request vary by 1–2 % with the data a list returns.
      */
     static final double MAX_BYTES_CHANGE_PCT = 5;
-    /** PostgreSQL's CPU per request, the other cost outside the service. */
-    static final String POSTGRES_CPU = "postgres_cpu_us_per_req";
     /**
-     * How far PostgreSQL's CPU per request may move against the gauge before its work is taken to have changed. Under
-     * no change their per-round log ratios differed by 5–9 % (sd) in database-bound cells here, so a 7-round mean by
-     * 2–3.5 %.
+     * How far the gauge may move against its cross-check before its work is taken to have changed. Under no change
+     * PostgreSQL's and the load generator's CPU per request differed per round by 3.1–7.5 % (paired sd) in jersey's
+     * database-bound cells, so a 7-round mean by 1.2–2.8 %.
      */
     static final double MAX_APART_PCT = 5;
     /** The cell bottlenecks (both sides, every start agreeing) under which the gauge is used. */
     static final Set<String> BOUND_ELSEWHERE = Set.of("database", "load-generator");
 
     /**
-     * The gauge; or why it cannot be used although the cell qualifies (the work outside the service changed); null
-     * when there is nothing to show: the rule adjusts nothing, the record has no gauge, or something other than
-     * PostgreSQL or the load generator bound the cell in a start.
+     * The gauge; or why it cannot be used although the cell qualifies (the work outside the service changed, or
+     * the gauge moved without its cross-check); null when there is nothing to say: the rule adjusts nothing, the
+     * record has no gauge, or something other than PostgreSQL or the load generator bound the cell in a start.
      */
     static HostGauge of(MetricRules rules, String adjusted, String cellKey, Map<String, RunRecord.Point> basePoints,
                         Map<String, RunRecord.Point> headPoints) {
-        String metric = rules.rule(adjusted).adjustedBy();
+        MetricRules.Rule rule = rules.rule(adjusted);
+        String metric = rule.adjustedBy();
         if (metric == null) {
             return null;
         }
         RunRecord.Point b = basePoints.get(cellKey + "/" + metric);
         RunRecord.Point h = headPoints.get(cellKey + "/" + metric);
         if (b == null || h == null || !positive(b.byRound()) || !positive(h.byRound())) {
-            return null; // a record from before the gauge, or a load generator the runner did not start
+            return null; // a record from before the gauge, or a database the runner cannot see
         }
         RunRecord.Point ab = basePoints.get(cellKey + "/" + adjusted);
         RunRecord.Point ah = headPoints.get(cellKey + "/" + adjusted);
@@ -90,26 +93,30 @@ record HostGauge(String metric, Map<Integer, Double> base, Map<Integer, Double> 
         if (bytes != null && Math.abs(bytes) > MAX_BYTES_CHANGE_PCT) {
             return notUsed(metric, String.format(Locale.ROOT, "the answers' bytes per request moved %+.1f %%", bytes));
         }
-        HostGauge gauge = new HostGauge(metric, b.byRound(), h.byRound(), null);
-        RunRecord.Point pgBase = basePoints.get(cellKey + "/" + POSTGRES_CPU);
-        RunRecord.Point pgHead = headPoints.get(cellKey + "/" + POSTGRES_CPU);
-        if (pgBase != null && pgHead != null) {
-            // Both are CPU per request outside the service: a slower host stretches them alike. PostgreSQL's moving
-            // apart from the gauge means its work per request changed (another plan, an index, fewer round trips),
-            // which also moves throughput, and with it the gauge: no measure of the host then.
-            double pg = 1 + change(pgBase.byRound(), pgHead.byRound(), gauge.base().keySet(), gauge.head().keySet())
-                    / 100;
-            double apart = (pg / (1 + gauge.changePct(gauge.base().keySet(), gauge.head().keySet()) / 100) - 1) * 100;
-            if (Math.abs(apart) > MAX_APART_PCT) {
-                return notUsed(metric, String.format(Locale.ROOT, "PostgreSQL's CPU per request moved %+.1f %%"
-                        + " against the gauge's, so its work per request changed", apart));
-            }
+        String crossCheck = rule.crossCheckedBy();
+        if (crossCheck == null) {
+            return new HostGauge(metric, b.byRound(), h.byRound(), null, null, null);
         }
-        return gauge;
+        RunRecord.Point cb = basePoints.get(cellKey + "/" + crossCheck);
+        RunRecord.Point ch = headPoints.get(cellKey + "/" + crossCheck);
+        if (cb == null || ch == null || !positive(cb.byRound()) || !positive(ch.byRound())) {
+            return notUsed(metric, crossCheck + " was not measured on both sides, so nothing shows the gauge's work"
+                    + " unchanged");
+        }
+        // Over the rounds the gauge has on both sides: a slower host stretches both alike.
+        double gaugeChange = change(b.byRound(), h.byRound(), b.byRound().keySet(), h.byRound().keySet());
+        double crossChange = change(cb.byRound(), ch.byRound(), b.byRound().keySet(), h.byRound().keySet());
+        double apart = ((1 + gaugeChange / 100) / (1 + crossChange / 100) - 1) * 100;
+        if (Math.abs(apart) > MAX_APART_PCT) {
+            return notUsed(metric, String.format(Locale.ROOT, "%s moved %+.1f %% against %s's %+.1f %%, so its work"
+                    + " per request changed", metric, gaugeChange, crossCheck, crossChange));
+        }
+        return new HostGauge(metric, b.byRound(), h.byRound(), crossCheck, crossChange, null);
     }
 
     private static HostGauge notUsed(String metric, String why) {
-        return new HostGauge(metric, Map.of(), Map.of(), "not shown relative to the host's speed: " + why);
+        return new HostGauge(metric, Map.of(), Map.of(), null, null, "judged as measured, not relative to " + metric
+                + ": " + why);
     }
 
     private static Double change(RunRecord.Point base, RunRecord.Point head) {

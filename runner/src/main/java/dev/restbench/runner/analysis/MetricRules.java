@@ -26,15 +26,16 @@ public final class MetricRules {
      * @param discrete     the paired test is {@link PairedRatio.Test#SIGN_FLIP}
      * @param reciprocalOf the metric this one is 1 / x of; null for a judged metric
      * @param hostIndependent judged even when the host check withholds the other verdicts (a count of work)
-     * @param adjustedBy   the metric of the same windows that gauges the host's speed: an A/B shows this one's change
-     *                     relative to it beside the verdict; null for none
-     * @param gaugeOf      the metric this one is the host's speed gauge of: shown, never judged; null otherwise
+     * @param adjustedBy   the metric of the same windows that gauges the host's speed: where the cell qualifies an
+     *                     A/B judges this one's change relative to it (analysis.HostGauge); null for none
+     * @param crossCheckedBy the second gauge the first must have moved with; null for none
+     * @param gaugeOf      the metric this one is a gauge or cross-check of: shown, never judged; null otherwise
      */
     public record Rule(double minEffectPct, boolean discrete, String reciprocalOf, boolean hostIndependent,
-                       String adjustedBy, String gaugeOf) {
+                       String adjustedBy, String crossCheckedBy, String gaugeOf) {
 
         Rule(double minEffectPct, boolean discrete, String reciprocalOf, boolean hostIndependent) {
-            this(minEffectPct, discrete, reciprocalOf, hostIndependent, null, null);
+            this(minEffectPct, discrete, reciprocalOf, hostIndependent, null, null, null);
         }
 
         public boolean judged() {
@@ -48,7 +49,7 @@ public final class MetricRules {
         }
 
         Rule withMinEffect(double pct) {
-            return new Rule(pct, discrete, reciprocalOf, hostIndependent, adjustedBy, gaugeOf);
+            return new Rule(pct, discrete, reciprocalOf, hostIndependent, adjustedBy, crossCheckedBy, gaugeOf);
         }
 
         public PairedRatio.Test test() {
@@ -76,7 +77,7 @@ public final class MetricRules {
                 throw new IllegalArgumentException("metric " + m.id() + " has no minEffectPct");
             }
             rules.put(m.id(), new Rule(minEffect, m.discrete(), m.reciprocalOf(), m.hostIndependent(),
-                    m.adjustedBy(), null));
+                    m.adjustedBy(), m.adjustedBy() == null ? null : m.crossCheckedBy(), null));
         }
         return new MetricRules(withGauges(rules), largest(rules));
     }
@@ -111,6 +112,8 @@ public final class MetricRules {
             out.put(id, known == null ? new Rule(r.minEffectPct(), r.discrete(), r.reciprocalOf(), false)
                     : new Rule(r.minEffectPct(), known.discrete(), known.reciprocalOf(), known.hostIndependent(),
                     known.adjustedBy() != null && rules.containsKey(known.adjustedBy()) ? known.adjustedBy() : null,
+                    known.adjustedBy() != null && rules.containsKey(known.adjustedBy()) && known.crossCheckedBy() != null
+                            && rules.containsKey(known.crossCheckedBy()) ? known.crossCheckedBy() : null,
                     null));
         });
         return new MetricRules(withGauges(out), unknown);
@@ -182,6 +185,9 @@ public final class MetricRules {
             if (e.getValue().adjustedBy() != null) {
                 rule.put("adjustedBy", e.getValue().adjustedBy());
             }
+            if (e.getValue().crossCheckedBy() != null) {
+                rule.put("crossCheckedBy", e.getValue().crossCheckedBy());
+            }
         });
         return node;
     }
@@ -205,7 +211,8 @@ public final class MetricRules {
             rule.set("minEffectPct", definition.path(RunRecord.DEFINITION_MIN_EFFECT_PCT).isNumber()
                     ? definition.get(RunRecord.DEFINITION_MIN_EFFECT_PCT) : null);
             for (String fact : List.of(RunRecord.DEFINITION_DISCRETE, RunRecord.DEFINITION_RECIPROCAL_OF,
-                    RunRecord.DEFINITION_HOST_INDEPENDENT, RunRecord.DEFINITION_ADJUSTED_BY)) {
+                    RunRecord.DEFINITION_HOST_INDEPENDENT, RunRecord.DEFINITION_ADJUSTED_BY,
+                    RunRecord.DEFINITION_CROSS_CHECKED_BY)) {
                 if (definition.has(fact)) {
                     rule.set(fact, definition.get(fact));
                 }
@@ -247,22 +254,34 @@ public final class MetricRules {
                     && !adjustedBy.asText().equals(e.getKey()))) {
                 throw new IllegalArgumentException(at + ".adjustedBy must name another metric of the record");
             }
+            JsonNode crossCheckedBy = rule.path("crossCheckedBy");
+            if (!crossCheckedBy.isMissingNode() && !(crossCheckedBy.isTextual() && adjustedBy.isTextual()
+                    && node.has(crossCheckedBy.asText()) && !crossCheckedBy.asText().equals(e.getKey())
+                    && !crossCheckedBy.asText().equals(adjustedBy.asText()))) {
+                throw new IllegalArgumentException(at + ".crossCheckedBy must name a third metric of the record,"
+                        + " beside adjustedBy");
+            }
             rules.put(e.getKey(), new Rule(requireMinEffect(rule.path("minEffectPct").asDouble(), at + ".minEffectPct"),
                     rule.path("discrete").asBoolean(false), reciprocal.isTextual() ? reciprocal.asText() : null,
                     rule.path("hostIndependent").asBoolean(false), adjustedBy.isTextual() ? adjustedBy.asText() : null,
-                    null));
+                    crossCheckedBy.isTextual() ? crossCheckedBy.asText() : null, null));
         }
         return new MetricRules(withGauges(rules), largest(rules));
     }
 
-    /** The rules with each metric another is adjusted by marked as its gauge (shown, never judged). */
+    /**
+     * The rules with each metric another is adjusted or cross-checked by marked as its gauge (shown, never judged: a
+     * gauge's change is the host's speed, or other work, not the stack's cost in the terms of its source).
+     */
     private static Map<String, Rule> withGauges(Map<String, Rule> rules) {
         Map<String, Rule> out = new LinkedHashMap<>(rules);
         rules.forEach((id, r) -> {
-            Rule gauge = r.adjustedBy() == null ? null : out.get(r.adjustedBy());
-            if (gauge != null) {
-                out.put(r.adjustedBy(), new Rule(gauge.minEffectPct(), gauge.discrete(), gauge.reciprocalOf(),
-                        gauge.hostIndependent(), null, id));
+            for (String gaugeId : java.util.Arrays.asList(r.adjustedBy(), r.crossCheckedBy())) {
+                Rule gauge = gaugeId == null ? null : out.get(gaugeId);
+                if (gauge != null) {
+                    out.put(gaugeId, new Rule(gauge.minEffectPct(), gauge.discrete(), gauge.reciprocalOf(),
+                            gauge.hostIndependent(), null, null, id));
+                }
             }
         });
         return out;

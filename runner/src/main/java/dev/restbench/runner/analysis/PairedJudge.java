@@ -18,7 +18,9 @@ import java.util.Map;
  * sign-flip test for a metric the catalogue calls discrete), one-sided for the direction the change took; then
  * {@link Judgement#decide} corrects regressions and improvements as two families for the number of series and applies
  * each metric's minimum effect. A reciprocal of another metric (req_per_cpu_s of cpu_us_per_req)
- * is shown with its change and interval but never judged: its test is its source's again.
+ * is shown with its change and interval but never judged: its test is its source's again. A metric the catalogue
+ * adjusts by a gauge of the host (CPU per request by PostgreSQL's, {@link HostGauge}) is tested on each start's value
+ * over its gauge where the cell qualifies, and as measured otherwise; the row says which.
  */
 public final class PairedJudge {
 
@@ -110,17 +112,21 @@ public final class PairedJudge {
                                         int primaryCount, MetricRules.Rule rule, HostGauge gauge) {
         Map<Integer, Double> baseByRound = b.byRound();
         Map<Integer, Double> headByRound = h.byRound();
+        boolean relative = gauge != null && gauge.usable() && gauge.covers(baseByRound.keySet(),
+                headByRound.keySet());
         List<Double> pairedBase = new ArrayList<>();
         List<Double> pairedHead = new ArrayList<>();
         baseByRound.forEach((round, value) -> {
             if (headByRound.containsKey(round)) {
-                pairedBase.add(value);
-                pairedHead.add(headByRound.get(round));
+                // Relative to the host's speed: each start's value over its own gauge, so a round whose two starts
+                // ran on a faster and a slower host pairs their costs in the same terms.
+                pairedBase.add(relative ? value / gauge.base().get(round) : value);
+                pairedHead.add(relative ? headByRound.get(round) / gauge.head().get(round) : headByRound.get(round));
             }
         });
         String note = null;
-        if (gauge != null && gauge.usable() && gauge.covers(baseByRound.keySet(), headByRound.keySet())) {
-            note = relativeToTheHost(baseByRound, headByRound, gauge, alpha);
+        if (relative) {
+            note = asMeasured(baseByRound, headByRound, gauge, alpha);
         } else if (gauge != null && !gauge.usable()) {
             note = gauge.notUsed();
         }
@@ -173,31 +179,33 @@ public final class PairedJudge {
     }
 
     /**
-     * The change relative to the host's speed (each start's value over its gauge), with its paired interval: shown
-     * beside the verdict, not judged. Simulated as coded (ab.HostAdjustedCpuSimulationTest), judging it would find
-     * +10 % CPU in a noisy hour's 7 rounds ~9× as often as the value as measured, but would also read a database made
-     * 15 % faster by an index as +9 % service CPU in three A/Bs of ten: the gauge follows throughput, not only the host.
+     * What a row judged relative to the host's speed says beside its verdict: the gauge's and the cross-check's moves,
+     * and the change as measured with its paired interval, so the reader sees what the division took out. Simulated as
+     * coded (ab.HostAdjustedCpuSimulationTest): on this box's noise the relative figure finds +10 % CPU in a 7-round
+     * jersey PR where the measured one almost never does, and keeps A/A reds within α.
      */
-    private static String relativeToTheHost(Map<Integer, Double> baseByRound, Map<Integer, Double> headByRound,
-                                            HostGauge gauge, double alpha) {
+    private static String asMeasured(Map<Integer, Double> baseByRound, Map<Integer, Double> headByRound,
+                                     HostGauge gauge, double alpha) {
         List<Double> base = new ArrayList<>();
         List<Double> head = new ArrayList<>();
         baseByRound.forEach((round, value) -> {
             if (headByRound.containsKey(round) && value > 0 && headByRound.get(round) > 0) {
-                base.add(value / gauge.base().get(round));
-                head.add(headByRound.get(round) / gauge.head().get(round));
+                base.add(value);
+                head.add(headByRound.get(round));
             }
         });
-        if (base.size() < 2) {
-            return null;
+        String crossCheck = gauge.crossCheck() == null ? "" : String.format(Locale.ROOT, ", %s %+.1f %%",
+                gauge.crossCheck(), gauge.crossChange());
+        String measured = "";
+        if (base.size() >= 2) {
+            PairedRatio.Result test = PairedRatio.tTest(base.stream().mapToDouble(Double::doubleValue).toArray(),
+                    head.stream().mapToDouble(Double::doubleValue).toArray(), 1 - 2 * alpha, POWER);
+            String interval = test.status() == PairedRatio.Status.ESTIMATED ? String.format(Locale.ROOT,
+                    " (%+.1f…%+.1f %%)", pct(test.interval().low()), pct(test.interval().high())) : "";
+            measured = String.format(Locale.ROOT, "; as measured %+.1f %%%s", test.changePct(), interval);
         }
-        PairedRatio.Result test = PairedRatio.tTest(base.stream().mapToDouble(Double::doubleValue).toArray(),
-                head.stream().mapToDouble(Double::doubleValue).toArray(), 1 - 2 * alpha, POWER);
-        String interval = test.status() == PairedRatio.Status.ESTIMATED ? String.format(Locale.ROOT,
-                " (%+.1f…%+.1f %%)", pct(test.interval().low()), pct(test.interval().high())) : "";
-        return String.format(Locale.ROOT, "relative to the host's speed, not judged: %+.1f %%%s, %s %+.1f %%",
-                test.changePct(), interval, gauge.metric(),
-                gauge.changePct(baseByRound.keySet(), headByRound.keySet()));
+        return String.format(Locale.ROOT, "judged relative to the host's speed: %s %+.1f %%%s%s", gauge.metric(),
+                gauge.changePct(baseByRound.keySet(), headByRound.keySet()), crossCheck, measured);
     }
 
     private static SeriesVerdict row(RunRecord.Point p, SeriesVerdict.Side base, SeriesVerdict.Side head,

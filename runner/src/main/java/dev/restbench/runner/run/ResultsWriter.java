@@ -265,6 +265,9 @@ final class ResultsWriter {
         if (m.adjustedBy() != null) {
             out.put("adjustedBy", m.adjustedBy());
         }
+        if (m.crossCheckedBy() != null) {
+            out.put("crossCheckedBy", m.crossCheckedBy());
+        }
         if (m.tables() != null && !m.tables().isEmpty()) {
             out.put("tables", m.tables());
         }

@@ -19,19 +19,19 @@ import java.util.SplittableRandom;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Why CPU per request relative to the host's speed (analysis.HostGauge) is shown beside the verdict and not judged,
- * simulated as coded: synthetic interleaved A/B records go through {@link Design#judge}, the code ./bench ab runs,
- * once with each start's CPU per request as measured and once with it divided by the start's gauge (what judging the
- * figure relative to the host would do: the same paired test on those ratios).
+ * CPU per request judged relative to PostgreSQL's CPU per request (analysis.HostGauge), simulated as coded: synthetic
+ * interleaved A/B records go through {@link Design#judge}, the code ./bench ab runs, which divides each start's CPU per
+ * request by its gauge where the cell qualifies.
  *
- * <p>The model is the one this box showed on 2026-11-27 (docs/results/2026-11-27-host-adjusted-cpu.md), per start on
- * the log scale, in database-bound cells: the host is slower by h ~ N(0, σ_h) in a start (σ_h 0.15 that evening, 0.05
- * by day); throughput falls by h; the service's CPU per request rises by h plus its own noise (4 % between starts, 3.9
- * % within, 3 windows); the load generator's utilisation stayed put while throughput moved (slope 0.04–0.13), so its
- * CPU per request is modelled as ⅔ a cost per second, divided by throughput, and ⅓ per request, stretched by h:
- * L (⅔ T/throughput + ⅓ e^h) — a fixed share as large as the data allow, the worst case for a faster database;
- * PostgreSQL's CPU per request rises by h plus 4 %. One variant,
- * three database-bound cells, 7 rounds (a jersey PR's hour), judged once at α = 0.05 as ab does.
+ * <p>The model is the one four jersey join-filter drill sittings showed on this box (capacity regime,
+ * docs/results/2026-12-03-host-gauge-probes.md), per start on the log scale, in database-bound cells: the whole box is
+ * slower by h ~ N(0, σ_h) in a start (σ_h 0.10 in a quiet hour, 0.14 in a noisy one: the measured CPU's A/A paired sd
+ * per round was 14.3 % and 19.7 %); throughput falls by h; every process's CPU per request rises by h, plus its own
+ * noise: the service 1.5 % between starts and 2 % per window (3 windows), PostgreSQL 1.5 %, so the relative figure's A/A
+ * paired sd per round is ~3.4 % (measured 2.8–3.5 %); the load generator's CPU is ⅔ a cost per second, divided by
+ * throughput, and ⅓ per request, stretched by h, with 3 % of its own (PostgreSQL against it: ~4.7 % per round,
+ * measured 3.1–7.5 %). One variant, three database-bound cells, 7 rounds (a jersey PR's hour), judged once at α = 0.05
+ * as ab does.
  *
  * <p>Replications are fixed-seed, so the assertions cannot flake; they sit at the edges of the model's rates.
  * {@code -Drestbench.sim.replications=4000} prints tighter figures (lines starting with "SIM").
@@ -45,11 +45,19 @@ class HostAdjustedCpuSimulationTest {
     private static final String[] SCENARIOS = {"heavy-body", "join-filter", "mixed"};
     private static final double FIXED_SHARE = 2.0 / 3;
 
-    /** What differs between head and base in cell 0, and how noisy the host is. */
-    record Case(double hostSd, double cpuRatio, double dbSpeedup, double pgWork, boolean gauge, double driftPct) {
+    /**
+     * What differs between head and base in cell 0, and how noisy the host is.
+     *
+     * @param dbSpeedup head's throughput over base's from PostgreSQL's side (its work per request got cheaper)
+     * @param pgWork    head/base of PostgreSQL's CPU per request from its own work
+     * @param pages     head/base of the pages its statements touch per request
+     * @param gauges    whether the record has PostgreSQL's and the load generator's CPU (false: as measured)
+     */
+    record Case(double hostSd, double cpuRatio, double dbSpeedup, double pgWork, double pages, boolean gauges,
+                double driftPct) {
 
-        Case(double hostSd, double cpuRatio, double dbSpeedup, double pgWork, boolean gauge) {
-            this(hostSd, cpuRatio, dbSpeedup, pgWork, gauge, 0);
+        Case(double hostSd, double cpuRatio, double dbSpeedup, double pgWork, double pages, boolean gauges) {
+            this(hostSd, cpuRatio, dbSpeedup, pgWork, pages, gauges, 0);
         }
     }
 
@@ -67,12 +75,14 @@ class HostAdjustedCpuSimulationTest {
                 double cpuRatio = changed ? c.cpuRatio() : 1;
                 double speedup = changed ? c.dbSpeedup() : 1;
                 double pgWork = changed ? c.pgWork() : 1;
+                double pages = changed ? c.pages() : 1;
                 double[][] throughput = new double[ROUNDS][];
                 double[][] cpu = new double[ROUNDS][];
                 double[][] lg = new double[ROUNDS][];
                 double[][] pg = new double[ROUNDS][];
                 double[][] alloc = new double[ROUNDS][];
                 double[][] statements = new double[ROUNDS][];
+                double[][] blocks = new double[ROUNDS][];
                 double[][] bytes = new double[ROUNDS][];
                 for (int r = 0; r < ROUNDS; r++) {
                     int slot = 2 * r + ((side == 1) == headFirst[r] ? 0 : 1);
@@ -81,32 +91,30 @@ class HostAdjustedCpuSimulationTest {
                     double t = 0.03 * random.nextGaussian();
                     double thr = 2000 * speedup * Math.exp(-h + t);
                     throughput[r] = new double[] {thr};
-                    double between = 0.04 * random.nextGaussian();
+                    double between = 0.015 * random.nextGaussian();
                     cpu[r] = new double[3];
                     for (int w = 0; w < 3; w++) {
-                        cpu[r][w] = 300 * cpuRatio * Math.exp(h + between + 0.039 * random.nextGaussian());
+                        cpu[r][w] = 300 * cpuRatio * Math.exp(h + between + 0.02 * random.nextGaussian());
                     }
                     // The per-second part divided by this start's throughput; the per-request part stretched by h.
                     lg[r] = new double[] {150 * (FIXED_SHARE * 2000 / thr + (1 - FIXED_SHARE) * Math.exp(h))
                             * Math.exp(0.03 * random.nextGaussian())};
-                    pg[r] = new double[] {400 * pgWork * Math.exp(h + 0.04 * random.nextGaussian())};
+                    pg[r] = new double[] {400 * pgWork * Math.exp(h + 0.015 * random.nextGaussian())};
                     alloc[r] = new double[] {100_000 * Math.exp(0.003 * random.nextGaussian())};
                     statements[r] = new double[] {1.0};
+                    blocks[r] = new double[] {12 * pages * Math.exp(0.002 * random.nextGaussian())};
                     bytes[r] = new double[] {5000 * Math.exp(0.01 * random.nextGaussian())};
-                }
-                if (c.gauge()) {
-                    for (int r = 0; r < ROUNDS; r++) {
-                        for (int w = 0; w < cpu[r].length; w++) {
-                            cpu[r][w] = cpu[r][w] / lg[r][0];
-                        }
-                    }
                 }
                 Map<String, double[][]> metrics = new LinkedHashMap<>();
                 metrics.put("throughput", throughput);
                 metrics.put("cpu_us_per_req", cpu);
-                metrics.put("postgres_cpu_us_per_req", pg);
+                if (c.gauges()) {
+                    metrics.put("postgres_cpu_us_per_req", pg);
+                    metrics.put("load_generator_cpu_us_per_req", lg);
+                }
                 metrics.put("alloc_bytes_per_req", alloc);
                 metrics.put("sql_statements_per_req", statements);
+                metrics.put("sql_blocks_per_req", blocks);
                 metrics.put("response_bytes_per_req", bytes);
                 RunFixtures.cell(run, "jersey" + InterleavedRun.SEPARATOR + (side == 0 ? "base" : "head"),
                         SCENARIOS[cell], "capacity", metrics, rounds).put("bottleneck", "database");
@@ -147,42 +155,33 @@ class HostAdjustedCpuSimulationTest {
     }
 
     private static void print(String what, Rates with, Rates without) {
-        System.out.println(String.format(Locale.ROOT, "SIM host-adjusted CPU | %s | relative to the gauge: changed"
+        System.out.println(String.format(Locale.ROOT, "SIM relative CPU | %s | relative to PostgreSQL's: changed"
                         + " cell's CPU red %s, other primary red %s | as measured: %s, %s", what, with.cpuRed(),
                 with.otherRed(), without.cpuRed(), without.otherRed()));
     }
 
     /**
-     * +10 % CPU in one cell on the noisy evening's host: judged relative to the gauge it is found ~9× as often as
-     * judged as measured (35 % against 4 % in 400 A/Bs: the residual per start is still ~6 %, and 12 primary series
-     * share Holm's α in 7 rounds).
+     * +10 % CPU in one cell: relative to PostgreSQL's CPU per request it is found in nearly every 7-round PR on a
+     * quiet and a noisy host alike; as measured, the host's swings bury it.
      */
     @Test
-    void onANoisyHostTheFigureRelativeToTheHostFindsTenPercentCpuFarMoreOften() {
-        Rates relative = rates(new Case(0.15, 1.10, 1, 1, true), 1);
-        Rates measured = rates(new Case(0.15, 1.10, 1, 1, false), 1);
-        print("σ_h 0.15, +10 % CPU", relative, measured);
+    void relativeToPostgresTenPercentCpuIsFoundWithinTheHour() {
+        for (double hostSd : new double[] {0.10, 0.14}) {
+            Rates relative = rates(new Case(hostSd, 1.10, 1, 1, 1, true), 1);
+            Rates measured = rates(new Case(hostSd, 1.10, 1, 1, 1, false), 1);
+            print(String.format(Locale.ROOT, "σ_h %.2f, +10 %% CPU", hostSd), relative, measured);
 
-        assertThat(relative.cpuRed().share()).isGreaterThan(0.25);
-        assertThat(measured.cpuRed().share()).isLessThan(0.10);
-    }
-
-    /** By day the host moves 5 %: relative to the gauge costs no power either. */
-    @Test
-    void onAQuietHostTheFigureRelativeToTheHostLosesNothing() {
-        Rates relative = rates(new Case(0.05, 1.10, 1, 1, true), 2);
-        Rates measured = rates(new Case(0.05, 1.10, 1, 1, false), 2);
-        print("σ_h 0.05, +10 % CPU", relative, measured);
-
-        assertThat(relative.cpuRed().share()).isGreaterThanOrEqualTo(measured.cpuRed().share() - 0.05);
+            assertThat(relative.cpuRed().low()).isGreaterThan(0.95);
+            assertThat(measured.cpuRed().share()).isLessThan(0.15);
+        }
     }
 
     /** No change anywhere: a red headline stays below α either way. */
     @Test
     void withoutAChangeBothStayAtAlpha() {
-        for (double hostSd : new double[] {0.15, 0.05}) {
-            Rates relative = rates(new Case(hostSd, 1, 1, 1, true), 3);
-            Rates measured = rates(new Case(hostSd, 1, 1, 1, false), 3);
+        for (double hostSd : new double[] {0.14, 0.10}) {
+            Rates relative = rates(new Case(hostSd, 1, 1, 1, 1, true), 3);
+            Rates measured = rates(new Case(hostSd, 1, 1, 1, 1, false), 3);
             print(String.format(Locale.ROOT, "σ_h %.2f, A/A", hostSd), relative, measured);
 
             for (Rates rates : java.util.List.of(relative, measured)) {
@@ -193,31 +192,46 @@ class HostAdjustedCpuSimulationTest {
     }
 
     /**
-     * A host that slows by 16 % over the hour (the ETag run's probe moved −15.7 %), which an A/B no longer withholds
-     * on: each round's two starts in random order, so the drift between them is as often for head as against it, and a
-     * red headline stays below α.
+     * A host that slows by 16 % over the hour (the ETag run's probe moved −15.7 %): each round's two starts in random
+     * order, so the drift between them is as often for head as against it, and a red headline stays below α.
      */
     @Test
     void aHostThatDriftsOverTheRunDoesNotTurnTheAbRed() {
-        Rates drifted = rates(new Case(0.05, 1, 1, 1, false, -16), 5);
-        print("σ_h 0.05, host −16 % over the run, A/A", drifted, drifted);
+        Rates drifted = rates(new Case(0.10, 1, 1, 1, 1, true, -16), 5);
+        print("σ_h 0.10, host −16 % over the run, A/A", drifted, drifted);
 
         assertThat(drifted.anyCpuRed().low()).isLessThanOrEqualTo(0.05);
         assertThat(drifted.cpuRed().share() + drifted.otherRed().share()).isLessThan(0.08);
     }
 
     /**
-     * The reason it is not judged. PostgreSQL made 15 % faster by an index (its CPU per request falls 13 % too, so the
-     * PostgreSQL check passes): throughput rises, the gauge's per-second part falls with it, and the service's
-     * unchanged CPU reads about +9 % relative to it — red in three A/Bs of ten (29.5 % of 400), 0.3 % as measured.
+     * PostgreSQL made 15 % faster by an index: its CPU per request falls 13 % and its statements touch a third of the
+     * pages. The pages turn the gauge off, and the service's unchanged CPU is judged as measured: not red.
      */
     @Test
-    void judgedRelativeToTheHostAFasterDatabaseWouldReadAsMoreServiceCpu() {
-        Rates relative = rates(new Case(0.15, 1, 1.15, 1 / 1.15, true), 4);
-        Rates measured = rates(new Case(0.15, 1, 1.15, 1 / 1.15, false), 4);
-        print("σ_h 0.15, database 15 % faster by an index", relative, measured);
+    void anIndexIsSeenInThePagesAndJudgedAsMeasured() {
+        Rates relative = rates(new Case(0.14, 1, 1.15, 1 / 1.15, 1 / 3.0, true), 4);
+        print("σ_h 0.14, database 15 % faster by an index", relative, relative);
 
-        assertThat(relative.cpuRed().share()).isGreaterThan(0.10);
-        assertThat(measured.cpuRed().share()).isLessThan(0.03);
+        assertThat(relative.cpuRed().high()).isLessThan(0.05);
+    }
+
+    /**
+     * The case the checks cannot see: PostgreSQL's work per request falls with the same statements, rows and pages
+     * (prepared statements, a cheaper plan over the same pages). Relative to it the service's unchanged CPU rises. The
+     * load generator moves with throughput, so it catches only large moves: at −20 % the gauge is turned off in most
+     * PRs, at −10 % it is used and the row is red in most. What this costs, as coded, is printed and bounded here;
+     * docs/method.md says it. PostgreSQL's own work per request moving the other way (more work) reads as an
+     * improvement.
+     */
+    @Test
+    void postgresWorkingLessWithTheSameCountsReadsAsServiceCpu() {
+        Rates tenPercent = rates(new Case(0.10, 1, 1.10, 1 / 1.10, 1, true), 6);
+        Rates twentyPercent = rates(new Case(0.10, 1, 1.25, 1 / 1.25, 1, true), 7);
+        print("σ_h 0.10, PostgreSQL 10 % cheaper, same counts", tenPercent, tenPercent);
+        print("σ_h 0.10, PostgreSQL 20 % cheaper, same counts", twentyPercent, twentyPercent);
+
+        assertThat(tenPercent.cpuRed().share()).isGreaterThan(0.5);
+        assertThat(twentyPercent.cpuRed().share()).isLessThan(0.2);
     }
 }

@@ -241,10 +241,13 @@ public record Manifest(
      *                   never judged, as its paired test would be its source's again
      * @param hostIndependent a count of the work done (SQL statements, rows): a slower or busier host cannot move
      *                   it, so it is judged even when the host check withholds the timings' verdicts
-     * @param adjustedBy the metric that gauges the host's speed in the same window (the load generator's CPU per
-     *                   request for the service's): an A/B shows this metric's change relative to it, round by round,
-     *                   beside the verdict (not judged: the gauge follows throughput too); the gauge itself is shown,
+     * @param adjustedBy the metric that gauges the host's speed in the same window (PostgreSQL's CPU per request for
+     *                   the service's): where the cell qualifies, an A/B judges this metric's change relative to it,
+     *                   round by round (docs/method.md, "Relative to the host's speed"); the gauge itself is shown,
      *                   never judged
+     * @param crossCheckedBy a second gauge of the host in the same windows (the load generator's CPU per request): the
+     *                   first gauge is used only while the two moved together, since a gauge that moved alone did
+     *                   other work; shown, never judged
      * @param tables     the report tables a cell metric is a column of ({@link #MEASURES_TABLE}, {@link
      *                   #RESOURCES_TABLE}), in catalogue order, for the runner's summary and the site alike; null or
      *                   empty: in neither (startup metrics have their own table, by scope)
@@ -252,7 +255,8 @@ public record Manifest(
     public record MetricDefinition(String id, String label, String unit, String direction, String suite,
                                    String scope, int version, List<String> primary, String description,
                                    Double minEffectPct, boolean discrete, String reciprocalOf,
-                                   boolean hostIndependent, String adjustedBy, String name, List<String> tables) {
+                                   boolean hostIndependent, String adjustedBy, String crossCheckedBy, String name,
+                                   List<String> tables) {
         /** The table of scenario × measure × variant (the reference report's first table). */
         public static final String MEASURES_TABLE = "measures";
         /** The table of variant × resources (the reference report's second table). */

@@ -275,23 +275,35 @@ public final class ManifestLoader {
                 problems.add("/metrics/" + i + "/tables: only a cell metric is a column of the measures or"
                         + " resources table; a startup metric is in the startup table by its scope");
             }
-            if (metric.adjustedBy() != null) {
-                // The gauge is divided out of this metric start by start: it must be measured in the same windows and
-                // be a cost of the same kind (smaller is better), and it is never judged itself.
-                Manifest.MetricDefinition gauge = m.metrics().stream()
-                        .filter(other -> other.id().equals(metric.adjustedBy())).findFirst().orElse(null);
-                if (gauge == null || gauge == metric) {
-                    problems.add("/metrics/" + i + "/adjustedBy: '" + metric.adjustedBy()
-                            + "' is not another metric of the catalogue");
-                } else if (gauge.reciprocalOf() != null || gauge.adjustedBy() != null || gauge.primary() != null
-                        && !gauge.primary().isEmpty() || !gauge.scope().equals(metric.scope())
-                        || gauge.biggerIsBetter() != metric.biggerIsBetter() || metric.reciprocalOf() != null) {
-                    problems.add("/metrics/" + i + "/adjustedBy: '" + metric.adjustedBy() + "' must be a secondary"
-                            + " metric of the same scope and direction, neither a reciprocal nor adjusted itself");
-                }
+            // The gauge is divided out of this metric start by start, the cross-check compared with the gauge: each
+            // must be measured in the same windows and be a cost of the same kind (smaller is better), and neither is
+            // judged itself.
+            gaugeProblem(m, metric, i, "adjustedBy", metric.adjustedBy(), problems);
+            gaugeProblem(m, metric, i, "crossCheckedBy", metric.crossCheckedBy(), problems);
+            if (metric.crossCheckedBy() != null && (metric.adjustedBy() == null
+                    || metric.crossCheckedBy().equals(metric.adjustedBy()))) {
+                problems.add("/metrics/" + i + "/crossCheckedBy: checks the gauge adjustedBy names, so it needs"
+                        + " adjustedBy and another metric");
             }
         }
         return problems;
+    }
+
+    private static void gaugeProblem(Manifest m, Manifest.MetricDefinition metric, int i, String field, String id,
+                                     List<String> problems) {
+        if (id == null) {
+            return;
+        }
+        Manifest.MetricDefinition gauge = m.metrics().stream().filter(other -> other.id().equals(id)).findFirst()
+                .orElse(null);
+        if (gauge == null || gauge == metric) {
+            problems.add("/metrics/" + i + "/" + field + ": '" + id + "' is not another metric of the catalogue");
+        } else if (gauge.reciprocalOf() != null || gauge.adjustedBy() != null || gauge.primary() != null
+                && !gauge.primary().isEmpty() || !gauge.scope().equals(metric.scope())
+                || gauge.biggerIsBetter() != metric.biggerIsBetter() || metric.reciprocalOf() != null) {
+            problems.add("/metrics/" + i + "/" + field + ": '" + id + "' must be a secondary metric of the same"
+                    + " scope and direction, neither a reciprocal nor adjusted itself");
+        }
     }
 
     private static String number(double v) {
