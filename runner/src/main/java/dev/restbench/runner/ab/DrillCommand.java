@@ -410,6 +410,8 @@ public final class DrillCommand implements Callable<Integer> {
                 "target metric regressed", "target change, median (range)"), 1);
         List<String> unmeasured = new ArrayList<>();
         Map<String, List<String>> withheld = new LinkedHashMap<>();
+        // How each trial's adjusted series were judged (HostGauge): relative to the host's speed, or as measured and why.
+        Map<String, Map<String, Integer>> howAdjusted = new LinkedHashMap<>();
         for (String kind : kinds) {
             int judged = 0;
             int raised = 0;
@@ -439,6 +441,10 @@ public final class DrillCommand implements Callable<Integer> {
                     }
                     unjudged(judgement, trial, unmeasured);
                     for (SeriesVerdict row : judgement.rows()) {
+                        if (row.primary() && rules.rule(row.metric()).adjustedBy() != null) {
+                            howAdjusted.computeIfAbsent(row.metric() + " " + adjustedHow(row.reason()),
+                                    k -> new LinkedHashMap<>()).merge(kind, 1, Integer::sum);
+                        }
                         if (target != null && row.metric().equals(target) && row.primary()) {
                             if (row.verdict() == Verdict.REGRESSION) {
                                 targetHit++;
@@ -473,6 +479,15 @@ public final class DrillCommand implements Callable<Integer> {
             }
         }
         out.append(rates.markdown()).append('\n');
+        if (!howAdjusted.isEmpty()) {
+            out.append("**How the series adjusted by a gauge of the host were judged** (trials × cells, by kind):\n\n");
+            howAdjusted.forEach((how, byKind) -> {
+                List<String> counts = new ArrayList<>();
+                byKind.forEach((kind, n) -> counts.add(kind + " " + n));
+                out.append("- ").append(how).append(": ").append(String.join(", ", counts)).append('\n');
+            });
+            out.append('\n');
+        }
         if (!unmeasured.isEmpty()) {
             out.append("**Primary series a trial could not judge** (the run's cell left them out for all its trials,"
                     + " because one of its windows lacked them, so these trials' rates rest on the other series):\n\n");
@@ -485,6 +500,21 @@ public final class DrillCommand implements Callable<Integer> {
             out.append(pairedSpread(runs, rules, prSeries));
         }
         return out.toString();
+    }
+
+    /** "relative to the host's speed", or "as measured: <why>" (the text PairedJudge and HostGauge give the row). */
+    static String adjustedHow(String reason) {
+        if (reason != null && reason.startsWith("judged relative to the host's speed")) {
+            return "relative to the host's speed";
+        }
+        String prefix = "judged as measured, not relative to ";
+        if (reason != null && reason.startsWith(prefix)) {
+            String why = reason.substring(reason.indexOf(": ", prefix.length()) + 2);
+            int end = why.indexOf(';');
+            // The moves' figures differ per trial: the reason's kind is what groups them.
+            return "as measured: " + (end < 0 ? why : why.substring(0, end)).replaceAll("[+-]?\\d+\\.\\d+ %", "x %");
+        }
+        return "as measured (the cell did not qualify, or the record has no gauge)";
     }
 
     /**

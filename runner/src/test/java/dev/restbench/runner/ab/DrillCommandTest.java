@@ -397,4 +397,15 @@ class DrillCommandTest {
         assertThat(DrillCommand.rate(0, 10)).isEqualTo("0/10 = 0 % (0–28 %)");
         assertThat(DrillCommand.rate(10, 10)).isEqualTo("10/10 = 100 % (72–100 %)");
     }
+
+    @Test
+    void aTrialsAdjustedSeriesIsGroupedByHowItWasJudged() {
+        assertThat(DrillCommand.adjustedHow("judged relative to the host's speed: postgres_cpu_us_per_req +1.2 %"))
+                .isEqualTo("relative to the host's speed");
+        assertThat(DrillCommand.adjustedHow("judged as measured, not relative to postgres_cpu_us_per_req:"
+                + " postgres_cpu_us_per_req moved -12.3 % against load_generator_cpu_us_per_req's +0.4 %, so its work"
+                + " per request changed; could detect 30 %")).isEqualTo("as measured: postgres_cpu_us_per_req moved x %"
+                + " against load_generator_cpu_us_per_req's x %, so its work per request changed");
+        assertThat(DrillCommand.adjustedHow("could detect 30 %")).startsWith("as measured (the cell did not qualify");
+    }
 }

@@ -54,10 +54,15 @@ class HostAdjustedCpuSimulationTest {
      * @param gauges    whether the record has PostgreSQL's and the load generator's CPU (false: as measured)
      */
     record Case(double hostSd, double cpuRatio, double dbSpeedup, double pgWork, double pages, boolean gauges,
-                double driftPct) {
+                double driftPct, boolean overTheKnee) {
 
         Case(double hostSd, double cpuRatio, double dbSpeedup, double pgWork, double pages, boolean gauges) {
-            this(hostSd, cpuRatio, dbSpeedup, pgWork, pages, gauges, 0);
+            this(hostSd, cpuRatio, dbSpeedup, pgWork, pages, gauges, 0, false);
+        }
+
+        Case(double hostSd, double cpuRatio, double dbSpeedup, double pgWork, double pages, boolean gauges,
+             double driftPct) {
+            this(hostSd, cpuRatio, dbSpeedup, pgWork, pages, gauges, driftPct, false);
         }
     }
 
@@ -89,7 +94,8 @@ class HostAdjustedCpuSimulationTest {
                     double h = c.hostSd() * random.nextGaussian()
                             - Math.log1p(c.driftPct() / 100) * slot / (2.0 * ROUNDS - 1);
                     double t = 0.03 * random.nextGaussian();
-                    double thr = 2000 * speedup * Math.exp(-h + t);
+                    // Over the knee the head's own CPU bounds it: its throughput falls with its CPU per request.
+                    double thr = 2000 * speedup * Math.exp(-h + t) / (changed && c.overTheKnee() ? cpuRatio : 1);
                     throughput[r] = new double[] {thr};
                     double between = 0.015 * random.nextGaussian();
                     cpu[r] = new double[3];
@@ -117,7 +123,8 @@ class HostAdjustedCpuSimulationTest {
                 metrics.put("sql_blocks_per_req", blocks);
                 metrics.put("response_bytes_per_req", bytes);
                 RunFixtures.cell(run, "jersey" + InterleavedRun.SEPARATOR + (side == 0 ? "base" : "head"),
-                        SCENARIOS[cell], "capacity", metrics, rounds).put("bottleneck", "database");
+                        SCENARIOS[cell], "capacity", metrics, rounds)
+                        .put("bottleneck", changed && c.overTheKnee() ? "mixed" : "database");
             }
         }
         return RunRecord.of(run, "simulated A/B");
@@ -174,6 +181,19 @@ class HostAdjustedCpuSimulationTest {
             assertThat(relative.cpuRed().low()).isGreaterThan(0.95);
             assertThat(measured.cpuRed().share()).isLessThan(0.15);
         }
+    }
+
+    /**
+     * +10 % CPU that pushes the head over the knee (jersey's cpu10 copy was bound by the service in 5 of 8 starts):
+     * its throughput falls 9 %, the load generator's CPU per request rises by two thirds of that, and the cross-check
+     * turns the gauge off in part of the PRs. Printed, and bounded below at what the rule keeps.
+     */
+    @Test
+    void overTheKneeTheCrossCheckCostsPartOfThePower() {
+        Rates knee = rates(new Case(0.10, 1.10, 1, 1, 1, true, 0, true), 8);
+        print("σ_h 0.10, +10 % CPU over the knee", knee, knee);
+
+        assertThat(knee.cpuRed().share()).isGreaterThan(0.3);
     }
 
     /** No change anywhere: a red headline stays below α either way. */
