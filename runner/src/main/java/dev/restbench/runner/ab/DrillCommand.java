@@ -612,6 +612,30 @@ public final class DrillCommand implements Callable<Integer> {
      *
      * @param label the copy's label ({@code a}, {@code cpu10}), said where a disturbed start is named; null: none
      */
+    /**
+     * The cell's bottleneck as its kept starts had it, as the run would have written it for them (RunResults: the
+     * measured starts' bound when they agree, else "mixed"): the host gauge is used by it, so a trial whose starts
+     * were all bound by the service must not qualify by the run's other starts.
+     */
+    private static void rebound(ObjectNode cell, com.fasterxml.jackson.databind.node.ArrayNode trials) {
+        if (!cell.hasNonNull(RunRecord.CELL_BOTTLENECK)) {
+            return;
+        }
+        List<String> bounds = new ArrayList<>();
+        for (var trial : trials) {
+            if (!"failed".equals(trial.path(RunRecord.TRIAL_STATUS).asText())) {
+                if (!trial.hasNonNull(RunRecord.TRIAL_BOTTLENECK)) {
+                    return; // a record older than the start's own bound: the cell's stays
+                }
+                bounds.add(trial.path(RunRecord.TRIAL_BOTTLENECK).asText());
+            }
+        }
+        List<String> distinct = bounds.stream().distinct().toList();
+        if (!distinct.isEmpty()) {
+            cell.put(RunRecord.CELL_BOTTLENECK, distinct.size() == 1 ? distinct.get(0) : "mixed");
+        }
+    }
+
     static RunRecord rounds(RunRecord copy, int from, int to, String label) {
         var raw = copy.raw().deepCopy();
         for (var cell : raw.withArray(RunRecord.CELLS)) {
@@ -632,6 +656,7 @@ public final class DrillCommand implements Callable<Integer> {
                 measured += failed ? 0 : 1;
             }
             ((ObjectNode) cell).set(RunRecord.CELL_TRIALS, keptTrials);
+            rebound((ObjectNode) cell, keptTrials);
             placeLacking((ObjectNode) cell, from, to);
             if (keep.isEmpty() && "ok".equals(cell.path(RunRecord.CELL_STATUS).asText())) {
                 ((ObjectNode) cell).put(RunRecord.CELL_STATUS, "failed").put(RunRecord.CELL_REASON,

@@ -20,12 +20,12 @@ import java.util.Set;
  * <p>PostgreSQL's CPU per request gauges the host only while its work per request is the same on both sides, so the
  * gauge is used only where that is shown. The service must not have bound every start of both sides ({@link
  * #qualifies}): there its own noise (Spring's compilers) is not the host's, and a slower service spreads the other
- * processes' per-second costs over fewer requests. The SQL statements, rows and pages per request
- * must agree within their minimum effects (another plan or index moves the pages), the answers' bytes within
- * {@link #MAX_BYTES_CHANGE_PCT}, and PostgreSQL's CPU per request must have moved with the cross-check's (the load
- * generator's, {@code crossCheckedBy}) within {@link #MAX_APART_PCT}: work PostgreSQL does without more statements,
- * rows or pages (a cheaper plan of the same pages, prepared statements) moves it alone. Otherwise the metric is judged
- * as measured, and the row says why.
+ * processes' per-second costs over fewer requests. The SQL statements, rows, pages and text per request must agree
+ * within their minimum effects (another plan or index moves the pages, another statement the text), the answers'
+ * bytes within {@link #MAX_BYTES_CHANGE_PCT}, and PostgreSQL's CPU per request must have moved with the cross-check's
+ * (the load generator's, {@code crossCheckedBy}) within {@link #MAX_APART_PCT}: work PostgreSQL does with the same
+ * SQL, rows and pages (prepared statements, a cheaper plan of the same pages) moves it alone. Otherwise the metric is
+ * judged as measured, and the row says why.
  *
  * @param metric      the gauge's metric id
  * @param base        the gauge per round, base side
@@ -39,11 +39,15 @@ record HostGauge(String metric, Map<Integer, Double> base, Map<Integer, Double> 
 
     /** The metric whose change means the load generator's work per request changed. */
     static final String RESPONSE_BYTES = "response_bytes_per_req";
+    /** The count without which PostgreSQL did no work for the cell, and its CPU gauges nothing. */
+    static final String STATEMENTS = "sql_statements_per_req";
     /**
-     * The metrics whose change means PostgreSQL's work per request changed: its statements, their rows, and the pages
-     * they touched (another plan, an index used or dropped, with the same statements and rows).
+     * The metrics whose change means PostgreSQL's work per request changed: its statements, their rows, the pages
+     * they touched (another plan, an index used or dropped, with the same statements and rows), and their text (other
+     * SQL with the same counts: a sort or a filter added or dropped).
      */
-    static final List<String> SQL_WORK = List.of("sql_statements_per_req", "sql_rows_per_req", "sql_blocks_per_req");
+    static final List<String> SQL_WORK = List.of("sql_statements_per_req", "sql_rows_per_req", "sql_blocks_per_req",
+            "sql_text_bytes_per_req");
     /**
      * Beyond this move of the answers' bytes per request the load generator's work per request is another, and it
      * checks nothing. A start's bytes per request vary by 1–2 % with the data a list returns.
@@ -66,7 +70,7 @@ record HostGauge(String metric, Map<Integer, Double> base, Map<Integer, Double> 
      * generator's CPU per request rises with it and the cross-check turns the gauge off beyond 5 %.
      */
     static boolean qualifies(String baseBound, String headBound) {
-        return KNOWN_BOUNDS.contains(baseBound) && KNOWN_BOUNDS.contains(headBound)
+        return baseBound != null && headBound != null && KNOWN_BOUNDS.contains(baseBound) && KNOWN_BOUNDS.contains(headBound)
                 && !("service".equals(baseBound) && "service".equals(headBound));
     }
 
@@ -78,6 +82,10 @@ record HostGauge(String metric, Map<Integer, Double> base, Map<Integer, Double> 
     static HostGauge of(MetricRules rules, String adjusted, String cellKey, Map<String, RunRecord.Point> basePoints,
                         Map<String, RunRecord.Point> headPoints) {
         MetricRules.Rule rule = rules.rule(adjusted);
+        if (rule.reciprocalOf() != null) {
+            // A reciprocal is shown in its source's terms: relative to the host where its source is.
+            rule = rules.rule(rule.reciprocalOf());
+        }
         String metric = rule.adjustedBy();
         if (metric == null) {
             return null;
@@ -92,16 +100,32 @@ record HostGauge(String metric, Map<Integer, Double> base, Map<Integer, Double> 
         if (ab == null || ah == null || !qualifies(ab.bottleneck(), ah.bottleneck())) {
             return null; // judged as measured, as every metric is by default
         }
+        // What is not measured on both sides is not shown unchanged: the gauge is then not used.
         for (String work : SQL_WORK) {
-            Double change = change(basePoints.get(cellKey + "/" + work), headPoints.get(cellKey + "/" + work));
-            if (change != null && Math.abs(change) > rules.minEffectPct(work)) {
-                return notUsed(metric, String.format(Locale.ROOT, "%s moved %+.1f %%", work, change));
+            RunRecord.Point wb = basePoints.get(cellKey + "/" + work);
+            RunRecord.Point wh = headPoints.get(cellKey + "/" + work);
+            if (wb == null || wh == null) {
+                return notUsed(metric, work + " was not measured on both sides, so nothing shows PostgreSQL's work"
+                        + " unchanged");
+            }
+            if (work.equals(STATEMENTS) && !(positive(wb.byRound()) && positive(wh.byRound()))) {
+                return notUsed(metric, "PostgreSQL ran no statement for this cell in a start, so its CPU gauges"
+                        + " nothing");
+            }
+            String moved = moved(wb, wh, rules.minEffectPct(work));
+            if (moved != null) {
+                return notUsed(metric, work + " moved " + moved);
             }
         }
-        Double bytes = change(basePoints.get(cellKey + "/" + RESPONSE_BYTES),
-                headPoints.get(cellKey + "/" + RESPONSE_BYTES));
-        if (bytes != null && Math.abs(bytes) > MAX_BYTES_CHANGE_PCT) {
-            return notUsed(metric, String.format(Locale.ROOT, "the answers' bytes per request moved %+.1f %%", bytes));
+        RunRecord.Point bytesBase = basePoints.get(cellKey + "/" + RESPONSE_BYTES);
+        RunRecord.Point bytesHead = headPoints.get(cellKey + "/" + RESPONSE_BYTES);
+        if (bytesBase == null || bytesHead == null) {
+            return notUsed(metric, RESPONSE_BYTES + " was not measured on both sides, so nothing shows the load"
+                    + " generator's work unchanged");
+        }
+        String bytes = moved(bytesBase, bytesHead, MAX_BYTES_CHANGE_PCT);
+        if (bytes != null) {
+            return notUsed(metric, "the answers' bytes per request moved " + bytes);
         }
         String crossCheck = rule.crossCheckedBy();
         if (crossCheck == null) {
@@ -129,9 +153,21 @@ record HostGauge(String metric, Map<Integer, Double> base, Map<Integer, Double> 
                 + ": " + why);
     }
 
-    private static Double change(RunRecord.Point base, RunRecord.Point head) {
-        return base == null || head == null ? null
-                : change(base.byRound(), head.byRound(), base.byRound().keySet(), head.byRound().keySet());
+    /**
+     * How far a count moved between the sides beyond {@code limitPct} ("+3.0 %", "from 0"), or null within it. A count
+     * that is 0 in some round on one side only moved (the paired change over the other rounds would not show it); 0 in
+     * every start on both sides is unchanged.
+     */
+    private static String moved(RunRecord.Point base, RunRecord.Point head, double limitPct) {
+        boolean baseZero = base.byRound().values().stream().anyMatch(v -> v == 0);
+        boolean headZero = head.byRound().values().stream().anyMatch(v -> v == 0);
+        if (baseZero || headZero) {
+            boolean allZero = base.byRound().values().stream().allMatch(v -> v == 0)
+                    && head.byRound().values().stream().allMatch(v -> v == 0);
+            return allZero ? null : "to or from 0 in a start";
+        }
+        double change = change(base.byRound(), head.byRound(), base.byRound().keySet(), head.byRound().keySet());
+        return Math.abs(change) > limitPct ? String.format(Locale.ROOT, "%+.1f %%", change) : null;
     }
 
     boolean usable() {

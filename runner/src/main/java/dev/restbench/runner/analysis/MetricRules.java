@@ -29,7 +29,7 @@ public final class MetricRules {
      * @param adjustedBy   the metric of the same windows that gauges the host's speed: where the cell qualifies an
      *                     A/B judges this one's change relative to it (analysis.HostGauge); null for none
      * @param crossCheckedBy the second gauge the first must have moved with; null for none
-     * @param gaugeOf      the metric this one is a gauge or cross-check of: shown, never judged; null otherwise
+     * @param gaugeOf      the metric whose host gauge this one cross-checks: shown, never judged; null otherwise
      */
     public record Rule(double minEffectPct, boolean discrete, String reciprocalOf, boolean hostIndependent,
                        String adjustedBy, String crossCheckedBy, String gaugeOf) {
@@ -45,7 +45,7 @@ public final class MetricRules {
         /** Why a reciprocal's or a gauge's row has no verdict (the A/B's and the history's rows say it alike). */
         public String shownOnlyReason() {
             return reciprocalOf != null ? "shown only: the reciprocal of " + reciprocalOf + ", judged there"
-                    : "shown only: the host's speed gauge for " + gaugeOf;
+                    : "shown only: it cross-checks the host's speed gauge of " + gaugeOf;
         }
 
         Rule withMinEffect(double pct) {
@@ -109,12 +109,13 @@ public final class MetricRules {
         Map<String, Rule> out = new LinkedHashMap<>();
         rules.forEach((id, r) -> {
             Rule known = catalogue.rules.get(id);
+            // A gauge whose cross-check the record left out is not used at all: unchecked, it would judge PostgreSQL's
+            // own changes as the stack's.
+            boolean adjusted = known != null && known.adjustedBy() != null && rules.containsKey(known.adjustedBy())
+                    && (known.crossCheckedBy() == null || rules.containsKey(known.crossCheckedBy()));
             out.put(id, known == null ? new Rule(r.minEffectPct(), r.discrete(), r.reciprocalOf(), false)
                     : new Rule(r.minEffectPct(), known.discrete(), known.reciprocalOf(), known.hostIndependent(),
-                    known.adjustedBy() != null && rules.containsKey(known.adjustedBy()) ? known.adjustedBy() : null,
-                    known.adjustedBy() != null && rules.containsKey(known.adjustedBy()) && known.crossCheckedBy() != null
-                            && rules.containsKey(known.crossCheckedBy()) ? known.crossCheckedBy() : null,
-                    null));
+                    adjusted ? known.adjustedBy() : null, adjusted ? known.crossCheckedBy() : null, null));
         });
         return new MetricRules(withGauges(out), unknown);
     }
@@ -270,18 +271,17 @@ public final class MetricRules {
     }
 
     /**
-     * The rules with each metric another is adjusted or cross-checked by marked as its gauge (shown, never judged: a
-     * gauge's change is the host's speed, or other work, not the stack's cost in the terms of its source).
+     * The rules with each metric another's gauge is cross-checked by marked as a gauge (shown, never judged: the load
+     * generator's CPU per request is the harness's work, not the stack's cost). The gauge itself ({@code adjustedBy},
+     * PostgreSQL's CPU per request) stays judged as measured: it is what the stack's data access costs the database.
      */
     private static Map<String, Rule> withGauges(Map<String, Rule> rules) {
         Map<String, Rule> out = new LinkedHashMap<>(rules);
         rules.forEach((id, r) -> {
-            for (String gaugeId : java.util.Arrays.asList(r.adjustedBy(), r.crossCheckedBy())) {
-                Rule gauge = gaugeId == null ? null : out.get(gaugeId);
-                if (gauge != null) {
-                    out.put(gaugeId, new Rule(gauge.minEffectPct(), gauge.discrete(), gauge.reciprocalOf(),
-                            gauge.hostIndependent(), null, null, id));
-                }
+            Rule gauge = r.crossCheckedBy() == null ? null : out.get(r.crossCheckedBy());
+            if (gauge != null) {
+                out.put(r.crossCheckedBy(), new Rule(gauge.minEffectPct(), gauge.discrete(), gauge.reciprocalOf(),
+                        gauge.hostIndependent(), null, null, id));
             }
         });
         return out;

@@ -114,14 +114,17 @@ public final class PairedJudge {
         Map<Integer, Double> headByRound = h.byRound();
         boolean relative = gauge != null && gauge.usable() && gauge.covers(baseByRound.keySet(),
                 headByRound.keySet());
+        // A reciprocal (requests per CPU-second) is relative in its source's terms: times the gauge, not over it.
+        int power = rule.reciprocalOf() != null ? -1 : 1;
         List<Double> pairedBase = new ArrayList<>();
         List<Double> pairedHead = new ArrayList<>();
         baseByRound.forEach((round, value) -> {
             if (headByRound.containsKey(round)) {
                 // Relative to the host's speed: each start's value over its own gauge, so a round whose two starts
                 // ran on a faster and a slower host pairs their costs in the same terms.
-                pairedBase.add(relative ? value / gauge.base().get(round) : value);
-                pairedHead.add(relative ? headByRound.get(round) / gauge.head().get(round) : headByRound.get(round));
+                pairedBase.add(relative ? value / Math.pow(gauge.base().get(round), power) : value);
+                pairedHead.add(relative ? headByRound.get(round) / Math.pow(gauge.head().get(round), power)
+                        : headByRound.get(round));
             }
         });
         String note = null;
@@ -157,7 +160,7 @@ public final class PairedJudge {
             boolean interval = test.status() == PairedRatio.Status.ESTIMATED;
             return row(any, baseSide, headSide, test.changePct(), interval ? pct(test.interval().low()) : null,
                     interval ? pct(test.interval().high()) : null, null, null, test.blocks(), steady,
-                    Verdict.NO_VERDICT, rule.shownOnlyReason());
+                    Verdict.NO_VERDICT, rule.shownOnlyReason() + (relative ? "; " + note.replaceFirst("^judged ", "") : ""));
         }
         // One-sided, for the direction the change took: regressions and improvements are tested as two families.
         double pValue = test.ratio() >= 1 ? test.pAbove() : test.pBelow();

@@ -112,7 +112,7 @@ public final class RunRecord {
     public static final String CELL_STATUS = field("/cells/*", "status");
     public static final String CELL_REASON = field("/cells/*", "reason");
     private static final String CELL_STEADY = field("/cells/*", "steady");
-    private static final String CELL_BOTTLENECK = field("/cells/*", "bottleneck");
+    public static final String CELL_BOTTLENECK = field("/cells/*", "bottleneck");
     public static final String CELL_METRICS = field("/cells/*", "metrics");
     public static final String CELL_TRIALS = field("/cells/*", "trials");
     public static final String CELL_LACKING = field("/cells/*", "lacking");
@@ -124,6 +124,7 @@ public final class RunRecord {
     public static final String TRIAL_UTILISATION = field("/cells/*/trials/*", "utilisation");
     public static final String UTILISATION_OTHERS = field("/cells/*/trials/*/utilisation", "others");
     public static final String TRIAL_STATUS = field("/cells/*/trials/*", "status");
+    public static final String TRIAL_BOTTLENECK = field("/cells/*/trials/*", "bottleneck");
     public static final String TRIAL_REASON = field("/cells/*/trials/*", "reason");
     public static final String TRIAL_WARMUP_SECONDS = field("/cells/*/trials/*", "warmupSeconds");
     private static final String TRIAL_STEADY = field("/cells/*/trials/*", "steady");

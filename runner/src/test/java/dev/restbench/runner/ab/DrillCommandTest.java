@@ -81,6 +81,33 @@ class DrillCommandTest {
         assertThat(point.windows()).hasNumberOfRows(4);
     }
 
+    /**
+     * The host gauge is used by the cell's bottleneck: a trial's cell is bound as its own starts were, so a trial whose
+     * starts were all service-bound does not qualify by the run's other starts (it did: it kept the run's "mixed").
+     */
+    @Test
+    void aTrialsCellIsBoundAsItsOwnStartsWere() {
+        ObjectNode raw = drill().raw().deepCopy();
+        for (com.fasterxml.jackson.databind.JsonNode cell : raw.path("cells")) {
+            if (cell.path("variant").asText().equals("jersey--a")) {
+                ((ObjectNode) cell).put("bottleneck", "mixed");
+                for (int i = 0; i < cell.path("trials").size(); i++) {
+                    ((ObjectNode) cell.path("trials").get(i)).put("bottleneck", i < 4 ? "database" : "service");
+                }
+            }
+        }
+        RunRecord a = InterleavedRun.select(RunFixtures.record(raw), "a", null);
+
+        assertThat(bound(DrillCommand.rounds(a, 4, 8, "a"))).isEqualTo("service");
+        assertThat(bound(DrillCommand.rounds(a, 0, 4, "a"))).isEqualTo("database");
+        assertThat(bound(DrillCommand.rounds(a, 2, 6, "a"))).isEqualTo("mixed");
+    }
+
+    private static String bound(RunRecord record) {
+        return record.points().stream().filter(p -> "cpu_us_per_req".equals(p.metric())).findFirst().orElseThrow()
+                .bottleneck();
+    }
+
     /** A failed start (recorded per start) has no values: a trial's cut keeps each value with its own round. */
     @Test
     void aTrialsCutSkipsTheValuesOfFailedStarts() {
@@ -123,7 +150,8 @@ class DrillCommandTest {
         // Allocation is not one of the host-independent counts: it was withheld too, and the report must not say
         // otherwise (it did: "the counts of work (allocation, statements) were still judged").
         assertThat(report).contains("they judged only the counts of work marked host-independent:"
-                        + " response_bytes_per_req, sql_blocks_per_req, sql_rows_per_req, sql_statements_per_req)")
+                        + " response_bytes_per_req, sql_blocks_per_req, sql_rows_per_req, sql_statements_per_req,"
+                        + " sql_text_bytes_per_req)")
                 .doesNotContain("allocation, statements").doesNotContain("Host drift");
     }
 

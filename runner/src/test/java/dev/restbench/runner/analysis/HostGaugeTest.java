@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * CPU per request judged relative to the host's speed (benchmarks.json: cpu_us_per_req {@code adjustedBy}
@@ -29,11 +30,13 @@ class HostGaugeTest {
      * @param pgRatio    head/base of PostgreSQL's CPU per request (its work)
      * @param bytesRatio head/base of the answers' bytes
      * @param pagesRatio head/base of the pages PostgreSQL's statements touched per request (its plans)
+     * @param textRatio  head/base of the bytes of SQL text per request (which statements ran)
      * @param bottleneck the cell's bottleneck on both sides
-     * @param gauges     which of the two gauges the record has: "pg+lg", "pg" (no cross-check) or "" (neither)
+     * @param gauges     which of the two gauges the record has: "pg+lg", "pg" (no cross-check) or "" (neither);
+     *                   with "-rows" the record lacks the rows per request, with "idle" PostgreSQL ran no statement
      */
     private static Judgement judge(double cpuRatio, double pgRatio, double bytesRatio, double pagesRatio,
-                                   String bottleneck, String gauges) {
+                                   double textRatio, String bottleneck, String gauges) {
         ObjectNode run = RunFixtures.empty("ab", "abc", "2026-11-28T00:00:00Z", RunFixtures.FINGERPRINT, "quick");
         int n = HOST.length;
         int[] rounds = java.util.stream.IntStream.range(0, n).toArray();
@@ -44,6 +47,10 @@ class HostGaugeTest {
             double[][] pg = new double[n][];
             double[][] bytes = new double[n][];
             double[][] pages = new double[n][];
+            double[][] text = new double[n][];
+            double[][] statements = new double[n][];
+            double[][] rows = new double[n][];
+            double[][] perCpuSecond = new double[n][];
             for (int r = 0; r < n; r++) {
                 double host = Math.exp(HOST[r][side]);
                 cpu[r] = new double[] {300 * (side == 1 ? cpuRatio : 1) * host * Math.exp(OWN[(r + 2 * side) % n])};
@@ -52,8 +59,13 @@ class HostGaugeTest {
                         * Math.exp(OWN[(r + 1 + 3 * side) % n] / 2)};
                 bytes[r] = new double[] {5000 * (side == 1 ? bytesRatio : 1)};
                 pages[r] = new double[] {40 * (side == 1 ? pagesRatio : 1)};
+                text[r] = new double[] {180 * (side == 1 ? textRatio : 1)};
+                statements[r] = new double[] {gauges.contains("idle") ? 0 : 1};
+                rows[r] = new double[] {20};
+                perCpuSecond[r] = new double[] {1e6 / cpu[r][0]};
             }
             metrics.put("cpu_us_per_req", cpu);
+            metrics.put("req_per_cpu_s", perCpuSecond);
             if (gauges.contains("lg")) {
                 metrics.put("load_generator_cpu_us_per_req", lg);
             }
@@ -62,6 +74,11 @@ class HostGaugeTest {
             }
             metrics.put("response_bytes_per_req", bytes);
             metrics.put("sql_blocks_per_req", pages);
+            metrics.put("sql_text_bytes_per_req", text);
+            metrics.put("sql_statements_per_req", statements);
+            if (!gauges.contains("-rows")) {
+                metrics.put("sql_rows_per_req", rows);
+            }
             RunFixtures.cell(run, side == 0 ? "jersey--base" : "jersey--head", "join-filter", "capacity", metrics,
                     rounds).put("bottleneck", bottleneck);
         }
@@ -72,7 +89,7 @@ class HostGaugeTest {
 
     private static Judgement judge(double cpuRatio, double pgRatio, double bytesRatio, String bottleneck,
                                    String gauges) {
-        return judge(cpuRatio, pgRatio, bytesRatio, 1, bottleneck, gauges);
+        return judge(cpuRatio, pgRatio, bytesRatio, 1, 1, bottleneck, gauges);
     }
 
     private static SeriesVerdict row(Judgement judgement, String metric) {
@@ -105,16 +122,65 @@ class HostGaugeTest {
         assertThat(Math.abs(cpu.changePct())).isLessThan(3);
     }
 
+    /**
+     * The load generator's CPU is the harness's work: shown, never judged. PostgreSQL's is what the stack's data access
+     * costs the database: judged as measured, as every cost is (it was shown only for a while, and then a query made
+     * heavier reached neither the A/B nor the history).
+     */
     @Test
-    void theGaugeAndItsCrossCheckAreShownNeverJudged() {
+    void theCrossCheckIsShownNeverJudgedAndTheGaugeIsJudgedAsMeasured() {
         Judgement judgement = judge(1.10, 1, 1, "database", "pg+lg");
-        for (String gauge : java.util.List.of("postgres_cpu_us_per_req", "load_generator_cpu_us_per_req")) {
-            SeriesVerdict row = row(judgement, gauge);
+        SeriesVerdict crossCheck = row(judgement, "load_generator_cpu_us_per_req");
+        SeriesVerdict gauge = row(judgement, "postgres_cpu_us_per_req");
 
-            assertThat(row.verdict()).as(gauge).isEqualTo(Verdict.NO_VERDICT);
-            assertThat(row.pValue()).as(gauge).isNull();
-            assertThat(row.reason()).as(gauge).contains("host's speed gauge for cpu_us_per_req");
-        }
+        assertThat(crossCheck.verdict()).isEqualTo(Verdict.NO_VERDICT);
+        assertThat(crossCheck.pValue()).isNull();
+        assertThat(crossCheck.reason()).contains("cross-checks the host's speed gauge of cpu_us_per_req");
+        assertThat(gauge.pValue()).isNotNull();
+        assertThat(gauge.verdict()).isNotEqualTo(Verdict.NO_VERDICT);
+        assertThat(gauge.reason()).doesNotContain("shown only");
+    }
+
+    /**
+     * Requests per CPU-second is CPU per request's reciprocal, shown beside it: in the same terms, or the comment would
+     * show CPU "no change" relative to the host beside its reciprocal −10 % as measured.
+     */
+    @Test
+    void theReciprocalIsShownInItsSourcesTerms() {
+        Judgement judgement = judge(1.10, 1, 1, "database", "pg+lg");
+        SeriesVerdict cpu = row(judgement, "cpu_us_per_req");
+        SeriesVerdict reciprocal = row(judgement, "req_per_cpu_s");
+
+        assertThat(reciprocal.verdict()).isEqualTo(Verdict.NO_VERDICT);
+        assertThat(reciprocal.reason()).startsWith("shown only: the reciprocal of cpu_us_per_req, judged there;"
+                + " relative to the host's speed: postgres_cpu_us_per_req");
+        assertThat((1 + reciprocal.changePct() / 100) * (1 + cpu.changePct() / 100)).isCloseTo(1.0, within(1e-9));
+        SeriesVerdict measured = row(judge(1.10, 1, 1, "database", ""), "req_per_cpu_s");
+        assertThat(measured.reason()).isEqualTo("shown only: the reciprocal of cpu_us_per_req, judged there");
+    }
+
+    /** What is not measured on both sides shows nothing unchanged: a record without the rows per request. */
+    @Test
+    void aSqlCountNotMeasuredTurnsTheGaugeOff() {
+        SeriesVerdict cpu = row(judge(1.10, 1, 1, "database", "pg+lg-rows"), "cpu_us_per_req");
+
+        assertJudgedAsMeasured(cpu, "sql_rows_per_req was not measured on both sides");
+    }
+
+    /** A cell PostgreSQL does no work for (the cache read): its CPU per request is its background, no gauge. */
+    @Test
+    void aCellWithoutStatementsHasNoGauge() {
+        SeriesVerdict cpu = row(judge(1.10, 1, 1, "load-generator", "pg+lg idle"), "cpu_us_per_req");
+
+        assertJudgedAsMeasured(cpu, "PostgreSQL ran no statement for this cell in a start");
+    }
+
+    /** A record whose cell has no bottleneck (the schema allows null) is judged as measured, without a fault. */
+    @Test
+    void aCellWithoutABottleneckIsJudgedAsMeasured() {
+        SeriesVerdict cpu = row(judge(1.10, 1, 1, null, "pg+lg"), "cpu_us_per_req");
+
+        assertThat(cpu.reason()).doesNotContain("host's speed");
     }
 
     @Test
@@ -146,8 +212,7 @@ class HostGaugeTest {
     void withoutTheCrossCheckTheGaugeIsNotUsed() {
         SeriesVerdict cpu = row(judge(1.10, 1, 1, "database", "pg"), "cpu_us_per_req");
 
-        assertThat(cpu.reason()).startsWith("judged as measured, not relative to postgres_cpu_us_per_req:"
-                + " load_generator_cpu_us_per_req was not measured on both sides");
+        assertJudgedAsMeasured(cpu, "load_generator_cpu_us_per_req was not measured on both sides");
     }
 
     /**
@@ -156,11 +221,24 @@ class HostGaugeTest {
      */
     @Test
     void postgresTouchingOtherPagesTurnsTheGaugeOff() {
-        SeriesVerdict cpu = row(judge(1.0, 1, 1, 0.1, "database", "pg+lg"), "cpu_us_per_req");
+        SeriesVerdict cpu = row(judge(1.0, 1, 1, 0.1, 1, "database", "pg+lg"), "cpu_us_per_req");
 
-        assertThat(cpu.reason()).startsWith("judged as measured, not relative to postgres_cpu_us_per_req:"
-                + " sql_blocks_per_req moved -90.0 %");
-        assertThat(row(judge(1.0, 1, 1, 1.01, "database", "pg+lg"), "cpu_us_per_req").reason())
+        assertJudgedAsMeasured(cpu, "sql_blocks_per_req moved -90.0 %");
+        assertThat(row(judge(1.0, 1, 1, 1.01, 1, "database", "pg+lg"), "cpu_us_per_req").reason())
+                .as("within its minimum effect").startsWith("judged relative to the host's speed");
+    }
+
+    /**
+     * Other SQL with the same statements, rows and pages (a sort dropped) changes PostgreSQL's work without a count to
+     * show it; the text run per request shows it. The gauge is again made to move with its cross-check, so that only
+     * the text can tell.
+     */
+    @Test
+    void postgresRunningOtherSqlTurnsTheGaugeOff() {
+        SeriesVerdict cpu = row(judge(1.0, 1, 1, 1, 0.97, "database", "pg+lg"), "cpu_us_per_req");
+
+        assertJudgedAsMeasured(cpu, "sql_text_bytes_per_req moved -3.0 %");
+        assertThat(row(judge(1.0, 1, 1, 1, 1.005, "database", "pg+lg"), "cpu_us_per_req").reason())
                 .as("within its minimum effect").startsWith("judged relative to the host's speed");
     }
 
@@ -169,5 +247,10 @@ class HostGaugeTest {
         SeriesVerdict cpu = row(judge(1.10, 1, 1.5, "database", "pg+lg"), "cpu_us_per_req");
 
         assertThat(cpu.reason()).contains("the answers' bytes per request moved +50.0 %");
+    }
+
+    /** The row was judged as measured, and says why the gauge was not used. */
+    private static void assertJudgedAsMeasured(SeriesVerdict row, String why) {
+        assertThat(row.reason()).startsWith("judged as measured, not relative to postgres_cpu_us_per_req: " + why);
     }
 }

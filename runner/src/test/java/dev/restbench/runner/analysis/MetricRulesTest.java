@@ -28,7 +28,7 @@ class MetricRulesTest {
         assertThat(CATALOGUE.rule("sql_statements_per_req").test()).isEqualTo(PairedRatio.Test.T);
         assertThat(CATALOGUE.describe())
                 .isEqualTo("5 % (alloc_bytes_per_req 1 %, sql_statements_per_req 2 %, sql_rows_per_req 2 %, "
-                        + "sql_blocks_per_req 2 %, response_bytes_per_req 1 %)");
+                        + "sql_blocks_per_req 2 %, sql_text_bytes_per_req 1 %, response_bytes_per_req 1 %)");
     }
 
     @Test
@@ -61,5 +61,25 @@ class MetricRulesTest {
                 .hasMessageContaining("reciprocalOf must name another metric of the record");
         assertThatThrownBy(() -> MetricRules.fromJson(CATALOGUE.toJson().removeAll(), "ab.json"))
                 .hasMessageContaining("metrics must be a non-empty object");
+    }
+
+    /** The gauge's cross-check is a fact of the catalogue: a record that leaves its metric out loses the gauge too. */
+    @Test
+    void aRecordWithoutTheCrossCheckUsesNoGauge() {
+        assertThat(MetricRules.fromJson(CATALOGUE.toJson(), "ab.json").withFactsOf(CATALOGUE)
+                .rule("cpu_us_per_req").adjustedBy()).isEqualTo("postgres_cpu_us_per_req");
+        ObjectNode json = CATALOGUE.toJson();
+        json.remove("load_generator_cpu_us_per_req");
+        ((ObjectNode) json.get("cpu_us_per_req")).remove("crossCheckedBy");
+        MetricRules.Rule cpu = MetricRules.fromJson(json, "ab.json").withFactsOf(CATALOGUE).rule("cpu_us_per_req");
+
+        assertThat(cpu.adjustedBy()).isNull();
+        assertThat(cpu.crossCheckedBy()).isNull();
+    }
+
+    @Test
+    void theCrossCheckIsShownOnlyAndTheGaugeIsJudged() {
+        assertThat(CATALOGUE.rule("load_generator_cpu_us_per_req").judged()).isFalse();
+        assertThat(CATALOGUE.rule("postgres_cpu_us_per_req").judged()).isTrue();
     }
 }

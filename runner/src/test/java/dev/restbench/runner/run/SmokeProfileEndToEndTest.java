@@ -181,13 +181,18 @@ class SmokeProfileEndToEndTest {
             // page and its count) each. Smoke's 2 s windows hold few requests on a busy box, and the requests in
             // flight at the edges (8 users) blur the ratio, hence the margin (StatementStatisticsTest is exact).
             assertThat(metrics.fieldNames()).toIterable().as(series)
-                    .contains("sql_statements_per_req", "sql_rows_per_req", "sql_blocks_per_req");
+                    .contains("sql_statements_per_req", "sql_rows_per_req", "sql_blocks_per_req",
+                            "sql_text_bytes_per_req");
             if (cell.get("regime").asText().equals("capacity")) {
                 assertThat(metrics.get("sql_statements_per_req").get("median").asDouble()).as(series).isBetween(0.5, 3.0);
                 assertThat(metrics.get("sql_rows_per_req").get("median").asDouble()).as(series).isGreaterThan(1.0);
                 // Each statement reads at least one page: an item by its key (the index's path and a heap page).
                 assertThat(metrics.get("sql_blocks_per_req").get("median").asDouble()).as(series)
                         .isGreaterThan(metrics.get("sql_statements_per_req").get("median").asDouble());
+                // Each statement's text is a few dozen to a few hundred bytes, constants replaced.
+                assertThat(metrics.get("sql_text_bytes_per_req").get("median").asDouble()
+                        / metrics.get("sql_statements_per_req").get("median").asDouble()).as(series)
+                        .isBetween(20.0, 2_000.0);
                 // read-heavy's answers are an item (a few hundred bytes with headers) or a page of 20 (18-23 KB:
                 // a tenth of the items carry 5 KB descriptions); a handful of requests per window.
                 assertThat(metrics.get("response_bytes_per_req").get("median").asDouble()).as(series)

@@ -22,19 +22,20 @@ class WindowMetricsTest {
                 OptionalLong.of(gatling), ticks, null, null, null);
     }
 
-    private static Reading withStatements(Reading r, long statements, long rows, long blocks) {
+    private static Reading withStatements(Reading r, long statements, long rows, long blocks, long textBytes) {
         return new Reading(r.epochMillis(), r.nanoTime(), r.serviceCpuMicros(), r.jitCpuMicros(), r.postgresCpuMicros(),
                 r.loadGeneratorCpuMicros(), r.cpuTicks(), r.scrape(),
-                new StatementStatistics.Counts(statements, rows, blocks), r.connections());
+                new StatementStatistics.Counts(statements, rows, blocks, textBytes), r.connections());
     }
 
     @Test
-    void statementsRowsAndPagesPerRequestAreTheCountersDeltaOverTheWindowsRequests() {
-        Reading start = withStatements(reading(0, 0, Map.of(), Map.of(), 0, 0, 0), 5_000, 90_000, 40_000);
-        Reading end = withStatements(reading(10, 1_000_000, Map.of(), Map.of(), 0, 0, 0), 7_500, 115_000, 52_000);
+    void statementsRowsPagesAndTextPerRequestAreTheCountersDeltaOverTheWindowsRequests() {
+        Reading start = withStatements(reading(0, 0, Map.of(), Map.of(), 0, 0, 0), 5_000, 90_000, 40_000, 300_000);
+        Reading end = withStatements(reading(10, 1_000_000, Map.of(), Map.of(), 0, 0, 0), 7_500, 115_000, 52_000,
+                420_000);
         Map<String, Double> metrics = WindowMetrics.of(start, end, List.of(), requests(1000), PINNED, true).metrics();
         assertThat(metrics).containsEntry("sql_statements_per_req", 2.5).containsEntry("sql_rows_per_req", 25.0)
-                .containsEntry("sql_blocks_per_req", 12.0);
+                .containsEntry("sql_blocks_per_req", 12.0).containsEntry("sql_text_bytes_per_req", 120.0);
     }
 
     /** Go's runtime counts its heap allocations: the same figure as the JVM's, from go_memstats_alloc_bytes_total. */
@@ -129,9 +130,11 @@ class WindowMetricsTest {
     @Test
     void withoutCountersAtBothEdgesTheStatementMetricsAreAbsentNotZero() {
         Reading start = reading(0, 0, Map.of(), Map.of(), 0, 0, 0);
-        Reading end = withStatements(reading(10, 1_000_000, Map.of(), Map.of(), 0, 0, 0), 7_500, 115_000, 52_000);
+        Reading end = withStatements(reading(10, 1_000_000, Map.of(), Map.of(), 0, 0, 0), 7_500, 115_000, 52_000,
+                420_000);
         assertThat(WindowMetrics.of(start, end, List.of(), requests(1000), PINNED, true).metrics())
-                .doesNotContainKeys("sql_statements_per_req", "sql_rows_per_req", "sql_blocks_per_req");
+                .doesNotContainKeys("sql_statements_per_req", "sql_rows_per_req", "sql_blocks_per_req",
+                        "sql_text_bytes_per_req");
     }
 
     @Test

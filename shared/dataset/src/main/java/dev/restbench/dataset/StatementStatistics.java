@@ -32,7 +32,8 @@ public final class StatementStatistics implements AutoCloseable {
     private static final String SUMS = """
             SELECT coalesce(sum(s.calls), 0), coalesce(sum(s.rows), 0),
                    coalesce(sum(s.shared_blks_hit + s.shared_blks_read + s.local_blks_hit + s.local_blks_read
-                                + s.temp_blks_read + s.temp_blks_written), 0)
+                                + s.temp_blks_read + s.temp_blks_written), 0),
+                   coalesce(sum(s.calls * octet_length(s.query)), 0)
             FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
             WHERE d.datname = ?
               AND s.query ~* '^\\s*(select|insert|update|delete|with|merge|values|table)\\M'
@@ -40,16 +41,20 @@ public final class StatementStatistics implements AutoCloseable {
               AND s.query NOT ILIKE '%pg_stat_statements%'""";
 
     /**
-     * Statements completed, the rows they returned or affected, and the pages they touched, since the server's
-     * statistics began. {@code blocks} counts every page a statement read or wrote: shared buffers found in the cache
-     * or read in, a temporary table's, and a sort's or hash's spilled to disk. It is PostgreSQL's work per statement
-     * in a unit no host can stretch: another plan (an index used or dropped, a join order) moves it, while the same
-     * statements on a slower host do not.
+     * Statements completed, the rows they returned or affected, the pages they touched, and the bytes of their
+     * normalised text, since the server's statistics began. {@code blocks} counts every page a statement read or
+     * wrote: shared buffers found in the cache or read in, a temporary table's, and a sort's or hash's spilled to disk.
+     * It is PostgreSQL's work per statement in a unit no host can stretch: another plan (an index used or dropped, a
+     * join order) moves it, while the same statements on a slower host do not. {@code textBytes} sums each
+     * statement's text (constants replaced by $n, as the extension keeps it) once per call: the same statements
+     * give the same sum, and another statement with the same count, rows and pages (a sort added or dropped, another
+     * filter or column) moves it.
      */
-    public record Counts(long statements, long rows, long blocks) {
+    public record Counts(long statements, long rows, long blocks, long textBytes) {
 
         public Counts minus(Counts earlier) {
-            return new Counts(statements - earlier.statements, rows - earlier.rows, blocks - earlier.blocks);
+            return new Counts(statements - earlier.statements, rows - earlier.rows, blocks - earlier.blocks,
+                    textBytes - earlier.textBytes);
         }
     }
 
@@ -98,7 +103,7 @@ public final class StatementStatistics implements AutoCloseable {
         return unavailable;
     }
 
-    /** The data statements completed in {@code database} so far, their rows and their pages. */
+    /** The data statements completed in {@code database} so far, their rows, their pages and their text. */
     public Counts read(String database) throws SQLException {
         if (unavailable != null) {
             throw new IllegalStateException(unavailable);
@@ -107,7 +112,7 @@ public final class StatementStatistics implements AutoCloseable {
             sums.setString(1, database);
             try (ResultSet rs = sums.executeQuery()) {
                 rs.next();
-                return new Counts(rs.getLong(1), rs.getLong(2), rs.getLong(3));
+                return new Counts(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4));
             }
         }
     }

@@ -82,6 +82,44 @@ class StatementStatisticsTest {
         }
     }
 
+    /**
+     * The text is the statement's, constants replaced: the same statement with other constants sums the same bytes per
+     * call, and another statement with the same count, rows and pages (a sort added over one row) sums more.
+     */
+    @Test
+    void sumsTheNormalisedTextOfEveryCall() throws SQLException {
+        try (PostgresServer server = PostgresServer.embedded(0, false);
+             StatementStatistics statistics = StatementStatistics.open(server)) {
+            server.ensureTemplate("small_template", DatasetSpec.SMALL);
+            server.createDatabaseFromTemplate("small_template", "cell");
+            try (Connection cell = server.connect("cell")) {
+                execute(cell, "SELECT id, name FROM category WHERE id = 1");
+                execute(cell, "SELECT id, name FROM category WHERE id = 2 ORDER BY name");
+
+                StatementStatistics.Counts before = statistics.read("cell");
+                execute(cell, "SELECT id, name FROM category WHERE id = 3");
+                StatementStatistics.Counts one = statistics.read("cell").minus(before);
+
+                before = statistics.read("cell");
+                execute(cell, "SELECT id, name FROM category WHERE id = 12345");
+                execute(cell, "SELECT id, name FROM category WHERE id = 4");
+                StatementStatistics.Counts two = statistics.read("cell").minus(before);
+
+                before = statistics.read("cell");
+                execute(cell, "SELECT id, name FROM category WHERE id = 5 ORDER BY name");
+                StatementStatistics.Counts sorted = statistics.read("cell").minus(before);
+
+                assertThat(one.textBytes()).as("the normalised text").isEqualTo(
+                        "SELECT id, name FROM category WHERE id = $1".length());
+                assertThat(two.textBytes()).as("other constants, the same text per call").isEqualTo(2 * one.textBytes());
+                assertThat(sorted.statements()).isEqualTo(one.statements());
+                assertThat(sorted.rows()).isEqualTo(one.rows());
+                assertThat(sorted.blocks()).as("one row, the same pages").isEqualTo(one.blocks());
+                assertThat(sorted.textBytes()).isEqualTo(one.textBytes() + " ORDER BY name".length());
+            }
+        }
+    }
+
     private static long single(Connection connection, String sql) throws SQLException {
         try (Statement statement = connection.createStatement(); ResultSet rs = statement.executeQuery(sql)) {
             rs.next();

@@ -243,8 +243,8 @@ public record Manifest(
      *                   it, so it is judged even when the host check withholds the timings' verdicts
      * @param adjustedBy the metric that gauges the host's speed in the same window (PostgreSQL's CPU per request for
      *                   the service's): where the cell qualifies, an A/B judges this metric's change relative to it,
-     *                   round by round (docs/method.md, "Relative to the host's speed"); the gauge itself is shown,
-     *                   never judged
+     *                   round by round (docs/method.md, "Relative to the host's speed"); the gauge itself is judged
+     *                   as measured (PostgreSQL's CPU is a cost of the stack's data access)
      * @param crossCheckedBy a second gauge of the host in the same windows (the load generator's CPU per request): the
      *                   first gauge is used only while the two moved together, since a gauge that moved alone did
      *                   other work; shown, never judged
