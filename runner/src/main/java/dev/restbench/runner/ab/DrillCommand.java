@@ -799,7 +799,9 @@ public final class DrillCommand implements Callable<Integer> {
      * D8: what a paired verdict faces, measured directly: per primary series, the rounds' log ratios of {@code aa}
      * against {@code a} (the same jar), their sd with its 90 % χ² interval, and the rounds a PR needs at that spread
      * (and at its interval's ends). The components above take the between-start part from starts pooled over rounds,
-     * so any round-to-round drift, which pairing cancels, counts as noise there.
+     * so any round-to-round drift, which pairing cancels, counts as noise there. A series {@code ab} judges relative to
+     * a gauge of the host ({@code adjustedBy}) gets a second row, each start's value over its gauge's: the spread that
+     * verdict faces where the cell qualifies.
      */
     static String pairedSpread(List<RunRecord> runs, MetricRules rules, int prSeries) {
         TextTable table = TextTable.of(List.of("series", "rounds", "A/A paired sd per round (90 %)",
@@ -809,37 +811,71 @@ public final class DrillCommand implements Callable<Integer> {
             if (!point.primary()) {
                 continue;
             }
-            List<Double> logRatios = new ArrayList<>();
-            for (RunRecord run : runs) {
-                Map<Integer, Double> a = byRound(InterleavedRun.select(run, "a", null), point.seriesKey());
-                Map<Integer, Double> aa = byRound(InterleavedRun.select(run, "aa", null), point.seriesKey());
-                a.forEach((round, value) -> {
-                    Double other = aa.get(round);
-                    if (other != null && value > 0 && other > 0) {
-                        logRatios.add(Math.log(other / value));
-                    }
-                });
-            }
-            double[] spread = VarianceComponents.pairedSd(logRatios.stream().mapToDouble(Double::doubleValue).toArray(),
-                    0.90);
-            if (spread == null) {
-                continue;
-            }
             double minEffect = rules.minEffectPct(point.metric());
-            String[] rounds = new String[3];
-            for (int i = 0; i < 3; i++) {
-                // A paired log ratio per round of sd s: one side with sd s/√2, the other none (no windows to split).
-                int n = roundsFor95(new PowerSimulation.Noise(spread[i] / Math.sqrt(2), 0, 0), 1, minEffect, prSeries,
-                        i == 0 ? 2000 : 1000);
-                rounds[i] = n < 0 ? "> 60" : Integer.toString(n);
+            pairedRow(table, point.seriesKey(), pairedLogRatios(runs, point.seriesKey(), null), minEffect, prSeries);
+            String gauge = rules.rule(point.metric()).adjustedBy();
+            if (gauge != null) {
+                String gaugeKey = point.cellKey() + "/" + gauge;
+                pairedRow(table, point.seriesKey() + " relative to " + gauge,
+                        pairedLogRatios(runs, point.seriesKey(), gaugeKey), minEffect, prSeries);
             }
-            table.row(point.seriesKey(), Integer.toString(logRatios.size()),
-                    pct(100 * spread[0]) + " (" + pct(100 * spread[1]) + "–" + pct(100 * spread[2]) + ")",
-                    rounds[0] + " (" + rounds[1] + "–" + rounds[2] + ")");
         }
         return "\nThe A/A's paired spread (`aa` against `a`, round by round: what the paired verdict faces, drift between"
                 + " rounds cancelled), and the rounds for 95 % it implies (at the interval's ends in brackets):\n\n"
                 + table.markdown();
+    }
+
+    /**
+     * Per round of every run, ln(aa / a) of the series, or of the series over {@code gaugeKey}'s series of the same
+     * start when given; a round lacking either side, or a value that is not positive, is left out.
+     */
+    private static List<Double> pairedLogRatios(List<RunRecord> runs, String seriesKey, String gaugeKey) {
+        List<Double> logRatios = new ArrayList<>();
+        for (RunRecord run : runs) {
+            RunRecord a = InterleavedRun.select(run, "a", null);
+            RunRecord aa = InterleavedRun.select(run, "aa", null);
+            Map<Integer, Double> base = relative(byRound(a, seriesKey), gaugeKey == null ? null : byRound(a, gaugeKey));
+            Map<Integer, Double> other = relative(byRound(aa, seriesKey),
+                    gaugeKey == null ? null : byRound(aa, gaugeKey));
+            base.forEach((round, value) -> {
+                Double same = other.get(round);
+                if (same != null) {
+                    logRatios.add(Math.log(same / value));
+                }
+            });
+        }
+        return logRatios;
+    }
+
+    /** The positive values by round, each over the gauge's value of its round when a gauge is given. */
+    private static Map<Integer, Double> relative(Map<Integer, Double> values, Map<Integer, Double> gauge) {
+        Map<Integer, Double> out = new java.util.TreeMap<>();
+        values.forEach((round, value) -> {
+            Double by = gauge == null ? Double.valueOf(1) : gauge.get(round);
+            if (value > 0 && by != null && by > 0) {
+                out.put(round, value / by);
+            }
+        });
+        return out;
+    }
+
+    private static void pairedRow(TextTable table, String label, List<Double> logRatios, double minEffect,
+                                  int prSeries) {
+        double[] spread = VarianceComponents.pairedSd(logRatios.stream().mapToDouble(Double::doubleValue).toArray(),
+                0.90);
+        if (spread == null) {
+            return;
+        }
+        String[] rounds = new String[3];
+        for (int i = 0; i < 3; i++) {
+            // A paired log ratio per round of sd s: one side with sd s/√2, the other none (no windows to split).
+            int n = roundsFor95(new PowerSimulation.Noise(spread[i] / Math.sqrt(2), 0, 0), 1, minEffect, prSeries,
+                    i == 0 ? 2000 : 1000);
+            rounds[i] = n < 0 ? "> 60" : Integer.toString(n);
+        }
+        table.row(label, Integer.toString(logRatios.size()),
+                pct(100 * spread[0]) + " (" + pct(100 * spread[1]) + "–" + pct(100 * spread[2]) + ")",
+                rounds[0] + " (" + rounds[1] + "–" + rounds[2] + ")");
     }
 
     private static Map<Integer, Double> byRound(RunRecord record, String seriesKey) {

@@ -436,4 +436,47 @@ class DrillCommandTest {
                 + " against load_generator_cpu_us_per_req's x %, so its work per request changed");
         assertThat(DrillCommand.adjustedHow("could detect 30 %")).startsWith("as measured (the cell did not qualify");
     }
+    /**
+     * A host whose speed moves 20 % between starts moves the service's CPU and PostgreSQL's alike: the paired spread of
+     * the series as measured is the host's, the row relative to its gauge what the relative verdict faces.
+     */
+    @Test
+    void theAaSpreadOfAGaugedSeriesIsAlsoShownRelativeToItsGauge() {
+        Random random = new Random(7);
+        int roundCount = 12;
+        ObjectNode run = RunFixtures.empty("drill", "abc", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "quick");
+        run.with("plan").put("rounds", roundCount);
+        run.putObject("method").put("startsPerVariant", roundCount).put("windowsPerCell", 3).put("windowSeconds", 5);
+        int[] rounds = new int[roundCount];
+        for (int r = 0; r < roundCount; r++) {
+            rounds[r] = r;
+        }
+        for (String copy : List.of("a", "aa")) {
+            double[][] cpu = new double[roundCount][];
+            double[][] postgres = new double[roundCount][];
+            double[][] alloc = new double[roundCount][];
+            for (int r = 0; r < roundCount; r++) {
+                double host = Math.exp(0.20 * random.nextGaussian());
+                double own = Math.exp(0.01 * random.nextGaussian());
+                cpu[r] = new double[] {300 * host * own, 300 * host * own, 300 * host * own};
+                postgres[r] = new double[] {200 * host, 200 * host, 200 * host};
+                alloc[r] = new double[] {100_000 * own, 100_000 * own, 100_000 * own};
+            }
+            RunFixtures.cell(run, "jersey--" + copy, "join-filter", "capacity", Map.of("cpu_us_per_req", cpu,
+                    "postgres_cpu_us_per_req", postgres, "alloc_bytes_per_req", alloc), rounds);
+        }
+        String report = DrillCommand.report(RunFixtures.record(run), List.of("aa"), 4, RunFixtures.catalogue(), 2, 12);
+
+        Matcher measured = Pattern.compile("\\| jersey/join-filter/capacity/cpu_us_per_req \\| 12 \\| ([0-9.]+) %")
+                .matcher(report);
+        Matcher relative = Pattern.compile("\\| jersey/join-filter/capacity/cpu_us_per_req relative to"
+                + " postgres_cpu_us_per_req \\| 12 \\| ([0-9.]+) %").matcher(report);
+        assertThat(measured.find()).as(report).isTrue();
+        assertThat(relative.find()).as(report).isTrue();
+        assertThat(Double.parseDouble(measured.group(1))).isGreaterThan(15);
+        assertThat(Double.parseDouble(relative.group(1))).isLessThan(3);
+        assertThat(report).as("a series with no gauge has one row")
+                .contains("| jersey/join-filter/capacity/alloc_bytes_per_req | 12 |")
+                .doesNotContain("alloc_bytes_per_req relative");
+    }
 }
