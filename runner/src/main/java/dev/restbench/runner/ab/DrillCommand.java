@@ -806,18 +806,25 @@ public final class DrillCommand implements Callable<Integer> {
     static String pairedSpread(List<RunRecord> runs, MetricRules rules, int prSeries) {
         TextTable table = TextTable.of(List.of("series", "rounds", "A/A paired sd per round (90 %)",
                 "rounds for 95 % at " + prSeries + " series"), 1);
+        // Each run's copies selected and their series indexed once, not once per series.
+        List<Map<String, Map<Integer, Double>>> a = new ArrayList<>();
+        List<Map<String, Map<Integer, Double>>> aa = new ArrayList<>();
+        for (RunRecord run : runs) {
+            a.add(byRound(InterleavedRun.select(run, "a", null)));
+            aa.add(byRound(InterleavedRun.select(run, "aa", null)));
+        }
         RunRecord first = InterleavedRun.select(runs.get(0), "a", null);
         for (RunRecord.Point point : first.points()) {
             if (!point.primary()) {
                 continue;
             }
             double minEffect = rules.minEffectPct(point.metric());
-            pairedRow(table, point.seriesKey(), pairedLogRatios(runs, point.seriesKey(), null), minEffect, prSeries);
+            pairedRow(table, point.seriesKey(), pairedLogRatios(a, aa, point.seriesKey(), null), minEffect, prSeries);
             String gauge = rules.rule(point.metric()).adjustedBy();
             if (gauge != null) {
                 String gaugeKey = point.cellKey() + "/" + gauge;
                 pairedRow(table, point.seriesKey() + " relative to " + gauge,
-                        pairedLogRatios(runs, point.seriesKey(), gaugeKey), minEffect, prSeries);
+                        pairedLogRatios(a, aa, point.seriesKey(), gaugeKey), minEffect, prSeries);
             }
         }
         return "\nThe A/A's paired spread (`aa` against `a`, round by round: what the paired verdict faces, drift between"
@@ -826,17 +833,17 @@ public final class DrillCommand implements Callable<Integer> {
     }
 
     /**
-     * Per round of every run, ln(aa / a) of the series, or of the series over {@code gaugeKey}'s series of the same
-     * start when given; a round lacking either side, or a value that is not positive, is left out.
+     * Per round of every run (the runs' series by round of copies {@code a} and {@code aa}, in the same order),
+     * ln(aa / a) of the series, or of the series over {@code gaugeKey}'s series of the same start when given; a round
+     * lacking either side, or a value that is not positive, is left out.
      */
-    private static List<Double> pairedLogRatios(List<RunRecord> runs, String seriesKey, String gaugeKey) {
+    private static List<Double> pairedLogRatios(List<Map<String, Map<Integer, Double>>> a,
+                                                List<Map<String, Map<Integer, Double>>> aa, String seriesKey,
+                                                String gaugeKey) {
         List<Double> logRatios = new ArrayList<>();
-        for (RunRecord run : runs) {
-            RunRecord a = InterleavedRun.select(run, "a", null);
-            RunRecord aa = InterleavedRun.select(run, "aa", null);
-            Map<Integer, Double> base = relative(byRound(a, seriesKey), gaugeKey == null ? null : byRound(a, gaugeKey));
-            Map<Integer, Double> other = relative(byRound(aa, seriesKey),
-                    gaugeKey == null ? null : byRound(aa, gaugeKey));
+        for (int run = 0; run < a.size(); run++) {
+            Map<Integer, Double> base = relative(a.get(run), seriesKey, gaugeKey);
+            Map<Integer, Double> other = relative(aa.get(run), seriesKey, gaugeKey);
             base.forEach((round, value) -> {
                 Double same = other.get(round);
                 if (same != null) {
@@ -847,10 +854,12 @@ public final class DrillCommand implements Callable<Integer> {
         return logRatios;
     }
 
-    /** The positive values by round, each over the gauge's value of its round when a gauge is given. */
-    private static Map<Integer, Double> relative(Map<Integer, Double> values, Map<Integer, Double> gauge) {
+    /** The series' positive values by round, each over the gauge's value of its round when a gauge is given. */
+    private static Map<Integer, Double> relative(Map<String, Map<Integer, Double>> series, String seriesKey,
+                                                 String gaugeKey) {
+        Map<Integer, Double> gauge = gaugeKey == null ? null : series.getOrDefault(gaugeKey, Map.of());
         Map<Integer, Double> out = new java.util.TreeMap<>();
-        values.forEach((round, value) -> {
+        series.getOrDefault(seriesKey, Map.of()).forEach((round, value) -> {
             Double by = gauge == null ? Double.valueOf(1) : gauge.get(round);
             if (value > 0 && by != null && by > 0) {
                 out.put(round, value / by);
@@ -878,9 +887,13 @@ public final class DrillCommand implements Callable<Integer> {
                 rounds[0] + " (" + rounds[1] + "–" + rounds[2] + ")");
     }
 
-    private static Map<Integer, Double> byRound(RunRecord record, String seriesKey) {
-        return record.points().stream().filter(p -> p.seriesKey().equals(seriesKey)).findFirst()
-                .map(RunRecord.Point::byRound).orElse(Map.of());
+    /** Every series of the record by round; the first point of a key where a record repeats one. */
+    private static Map<String, Map<Integer, Double>> byRound(RunRecord record) {
+        Map<String, Map<Integer, Double>> out = new java.util.HashMap<>();
+        for (RunRecord.Point point : record.points()) {
+            out.putIfAbsent(point.seriesKey(), point.byRound());
+        }
+        return out;
     }
 
     /**
