@@ -21,10 +21,11 @@ import java.util.Set;
  * gauge is used only where that is shown. The service must not have bound every start of both sides ({@link
  * #qualifies}): there its own noise (Spring's compilers) is not the host's, and a slower service spreads the other
  * processes' per-second costs over fewer requests. The SQL statements, rows, pages and text per request must agree
- * within their minimum effects (another plan or index moves the pages, another statement the text), the answers'
+ * within their minimum effects (another plan or index moves the pages, another statement the text), the share of
+ * statements the planner ran for within its own ({@link #PLANS}: prepared statements added or dropped), the answers'
  * bytes within {@link #MAX_BYTES_CHANGE_PCT}, and PostgreSQL's CPU per request must have moved with the cross-check's
  * (the load generator's, {@code crossCheckedBy}) within {@link #MAX_APART_PCT}: work PostgreSQL does with the same
- * SQL, rows and pages (prepared statements, a cheaper plan of the same pages) moves it alone. Otherwise the metric is
+ * SQL, rows, pages and plans (a cheaper plan of the same pages, a setting) moves it alone. Otherwise the metric is
  * judged as measured, and the row says why.
  *
  * @param metric      the gauge's metric id
@@ -48,6 +49,23 @@ record HostGauge(String metric, Map<Integer, Double> base, Map<Integer, Double> 
      */
     static final List<String> SQL_WORK = List.of("sql_statements_per_req", "sql_rows_per_req", "sql_blocks_per_req",
             "sql_text_bytes_per_req");
+    /**
+     * The planner's runs per request: compared as a share of the statements, not as a ratio, since a service whose
+     * statements are prepared plans almost never (0 in most windows, a few after a connection opens), and a ratio of
+     * near-zeros says nothing. A service that stops preparing plans once per statement, one that starts plans none,
+     * with the same statements, rows, pages and text, and PostgreSQL's CPU per request moves with the planning it
+     * gained or saved, not with the host.
+     */
+    static final String PLANS = "sql_plans_per_req";
+    /**
+     * Beyond this move, in percentage points, of the statements planned, PostgreSQL's work per request changed. A
+     * service's share is 0 (prepared, a cached generic plan) or 1 (unprepared, or custom plans PostgreSQL finds
+     * cheaper) per statement; between, a window holds only a connection's first plans (pgjdbc prepares from a
+     * statement's fifth call, PostgreSQL keeps a generic plan after five custom ones: ~9 plans per statement and
+     * connection, against thousands of statements a window). 2 points is a fiftieth of the statements changing how
+     * they are sent, far beyond that and far below any change of a driver setting.
+     */
+    static final double MAX_PLANNED_SHARE_CHANGE_PP = 2;
     /**
      * Beyond this move of the answers' bytes per request the load generator's work per request is another, and it
      * checks nothing. A start's bytes per request vary by 1–2 % with the data a list returns.
@@ -117,6 +135,12 @@ record HostGauge(String metric, Map<Integer, Double> base, Map<Integer, Double> 
                 return notUsed(metric, work + " moved " + moved);
             }
         }
+        String plans = plansMoved(MAX_PLANNED_SHARE_CHANGE_PP, basePoints.get(cellKey + "/" + PLANS),
+                headPoints.get(cellKey + "/" + PLANS), basePoints.get(cellKey + "/" + STATEMENTS),
+                headPoints.get(cellKey + "/" + STATEMENTS));
+        if (plans != null) {
+            return notUsed(metric, plans);
+        }
         RunRecord.Point bytesBase = basePoints.get(cellKey + "/" + RESPONSE_BYTES);
         RunRecord.Point bytesHead = headPoints.get(cellKey + "/" + RESPONSE_BYTES);
         if (bytesBase == null || bytesHead == null) {
@@ -168,6 +192,37 @@ record HostGauge(String metric, Map<Integer, Double> base, Map<Integer, Double> 
         }
         double change = change(base.byRound(), head.byRound(), base.byRound().keySet(), head.byRound().keySet());
         return Math.abs(change) > limitPct ? String.format(Locale.ROOT, "%+.1f %%", change) : null;
+    }
+
+    /**
+     * Why the planner's share of the statements shows PostgreSQL's work changed, or null when it agrees within
+     * {@code limitPp} percentage points: the mean over the rounds both sides measured of head's share − base's (a
+     * round's two starts ran on the same host, hour and data). Not measured on a side (a server with
+     * {@code track_planning} off, a record from before the plans were counted) is not shown unchanged.
+     */
+    static String plansMoved(double limitPp, RunRecord.Point base, RunRecord.Point head,
+                             RunRecord.Point baseStatements, RunRecord.Point headStatements) {
+        if (base == null || head == null) {
+            return PLANS + " was not measured on both sides (pg_stat_statements.track_planning off, or a record from"
+                    + " before plans were counted), so nothing shows whether the statements were prepared alike";
+        }
+        List<Double> differences = new ArrayList<>();
+        base.byRound().forEach((round, b) -> {
+            Double h = head.byRound().get(round);
+            Double bs = baseStatements == null ? null : baseStatements.byRound().get(round);
+            Double hs = headStatements == null ? null : headStatements.byRound().get(round);
+            if (h != null && bs != null && hs != null && bs > 0 && hs > 0) {
+                differences.add(h / hs - b / bs);
+            }
+        });
+        if (differences.isEmpty()) {
+            return PLANS + " was not measured in a round both sides' statements were";
+        }
+        double moved = 100 * differences.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        return Math.abs(moved) > limitPp
+                ? String.format(Locale.ROOT, "%s moved %+.1f points of the statements planned (prepared statements"
+                + " added or dropped)", PLANS, moved)
+                : null;
     }
 
     boolean usable() {

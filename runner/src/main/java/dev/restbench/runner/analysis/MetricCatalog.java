@@ -16,7 +16,7 @@ public final class MetricCatalog {
             "jit_cpu_ms_per_s", "load_generator_cpu_us_per_req",
             "postgres_cpu_us_per_req", "warmup_s", "threads_peak", "hikari_active_mean", "hikari_active_peak",
             "sql_statements_per_req", "sql_rows_per_req", "sql_blocks_per_req", "sql_text_bytes_per_req",
-            "response_bytes_per_req",
+            "sql_plans_per_req", "response_bytes_per_req",
             "time_to_ready_ms",
             "rss_after_start_mb", "heap_after_start_mb", "classes_loaded", "live_threads");
 

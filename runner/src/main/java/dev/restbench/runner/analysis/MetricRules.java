@@ -30,26 +30,30 @@ public final class MetricRules {
      *                     A/B judges this one's change relative to it (analysis.HostGauge); null for none
      * @param crossCheckedBy the second gauge the first must have moved with; null for none
      * @param gaugeOf      the metric whose host gauge this one cross-checks: shown, never judged; null otherwise
+     * @param shownOnly    why the catalogue shows this metric and never judges it (its ratio would mean nothing);
+     *                     null otherwise
      */
     public record Rule(double minEffectPct, boolean discrete, String reciprocalOf, boolean hostIndependent,
-                       String adjustedBy, String crossCheckedBy, String gaugeOf) {
+                       String adjustedBy, String crossCheckedBy, String gaugeOf, String shownOnly) {
 
         Rule(double minEffectPct, boolean discrete, String reciprocalOf, boolean hostIndependent) {
-            this(minEffectPct, discrete, reciprocalOf, hostIndependent, null, null, null);
+            this(minEffectPct, discrete, reciprocalOf, hostIndependent, null, null, null, null);
         }
 
         public boolean judged() {
-            return reciprocalOf == null && gaugeOf == null;
+            return reciprocalOf == null && gaugeOf == null && shownOnly == null;
         }
 
-        /** Why a reciprocal's or a gauge's row has no verdict (the A/B's and the history's rows say it alike). */
+        /** Why a row has no verdict (the A/B's and the history's rows say it alike). */
         public String shownOnlyReason() {
             return reciprocalOf != null ? "shown only: the reciprocal of " + reciprocalOf + ", judged there"
-                    : "shown only: it cross-checks the host's speed gauge of " + gaugeOf;
+                    : gaugeOf != null ? "shown only: it cross-checks the host's speed gauge of " + gaugeOf
+                    : "shown only: " + shownOnly;
         }
 
         Rule withMinEffect(double pct) {
-            return new Rule(pct, discrete, reciprocalOf, hostIndependent, adjustedBy, crossCheckedBy, gaugeOf);
+            return new Rule(pct, discrete, reciprocalOf, hostIndependent, adjustedBy, crossCheckedBy, gaugeOf,
+                    shownOnly);
         }
 
         public PairedRatio.Test test() {
@@ -77,7 +81,7 @@ public final class MetricRules {
                 throw new IllegalArgumentException("metric " + m.id() + " has no minEffectPct");
             }
             rules.put(m.id(), new Rule(minEffect, m.discrete(), m.reciprocalOf(), m.hostIndependent(),
-                    m.adjustedBy(), m.adjustedBy() == null ? null : m.crossCheckedBy(), null));
+                    m.adjustedBy(), m.adjustedBy() == null ? null : m.crossCheckedBy(), null, m.shownOnly()));
         }
         return new MetricRules(withGauges(rules), largest(rules));
     }
@@ -99,7 +103,7 @@ public final class MetricRules {
     }
 
     /**
-     * These rules with each metric's facts — whether it is discrete, whether it is a reciprocal — taken from
+     * These rules with each metric's facts — whether it is discrete, a reciprocal, shown only — taken from
      * {@code catalogue} wherever it knows the metric; only the minimum effects stay. A recorded design is untrusted
      * data (the PR comment job reads it from the benchmark job's artifact): its minimum effects are range-checked
      * settings, as schema 1's one minimum effect was, but a record that called CPU per request a reciprocal would take
@@ -115,7 +119,8 @@ public final class MetricRules {
                     && (known.crossCheckedBy() == null || rules.containsKey(known.crossCheckedBy()));
             out.put(id, known == null ? new Rule(r.minEffectPct(), r.discrete(), r.reciprocalOf(), false)
                     : new Rule(r.minEffectPct(), known.discrete(), known.reciprocalOf(), known.hostIndependent(),
-                    adjusted ? known.adjustedBy() : null, adjusted ? known.crossCheckedBy() : null, null));
+                    adjusted ? known.adjustedBy() : null, adjusted ? known.crossCheckedBy() : null, null,
+                    known.shownOnly()));
         });
         return new MetricRules(withGauges(out), unknown);
     }
@@ -189,6 +194,9 @@ public final class MetricRules {
             if (e.getValue().crossCheckedBy() != null) {
                 rule.put("crossCheckedBy", e.getValue().crossCheckedBy());
             }
+            if (e.getValue().shownOnly() != null) {
+                rule.put("shownOnly", e.getValue().shownOnly());
+            }
         });
         return node;
     }
@@ -213,7 +221,7 @@ public final class MetricRules {
                     ? definition.get(RunRecord.DEFINITION_MIN_EFFECT_PCT) : null);
             for (String fact : List.of(RunRecord.DEFINITION_DISCRETE, RunRecord.DEFINITION_RECIPROCAL_OF,
                     RunRecord.DEFINITION_HOST_INDEPENDENT, RunRecord.DEFINITION_ADJUSTED_BY,
-                    RunRecord.DEFINITION_CROSS_CHECKED_BY)) {
+                    RunRecord.DEFINITION_CROSS_CHECKED_BY, RunRecord.DEFINITION_SHOWN_ONLY)) {
                 if (definition.has(fact)) {
                     rule.set(fact, definition.get(fact));
                 }
@@ -262,10 +270,16 @@ public final class MetricRules {
                 throw new IllegalArgumentException(at + ".crossCheckedBy must name a third metric of the record,"
                         + " beside adjustedBy");
             }
+            JsonNode shownOnly = rule.path("shownOnly");
+            if (!shownOnly.isMissingNode() && !(shownOnly.isTextual() && !shownOnly.asText().isBlank()
+                    && shownOnly.asText().length() <= 500)) {
+                throw new IllegalArgumentException(at + ".shownOnly must be a short text: why it is not judged");
+            }
             rules.put(e.getKey(), new Rule(requireMinEffect(rule.path("minEffectPct").asDouble(), at + ".minEffectPct"),
                     rule.path("discrete").asBoolean(false), reciprocal.isTextual() ? reciprocal.asText() : null,
                     rule.path("hostIndependent").asBoolean(false), adjustedBy.isTextual() ? adjustedBy.asText() : null,
-                    crossCheckedBy.isTextual() ? crossCheckedBy.asText() : null, null));
+                    crossCheckedBy.isTextual() ? crossCheckedBy.asText() : null, null,
+                    shownOnly.isTextual() ? shownOnly.asText() : null));
         }
         return new MetricRules(withGauges(rules), largest(rules));
     }
@@ -281,7 +295,7 @@ public final class MetricRules {
             Rule gauge = r.crossCheckedBy() == null ? null : out.get(r.crossCheckedBy());
             if (gauge != null) {
                 out.put(r.crossCheckedBy(), new Rule(gauge.minEffectPct(), gauge.discrete(), gauge.reciprocalOf(),
-                        gauge.hostIndependent(), null, null, id));
+                        gauge.hostIndependent(), null, null, id, gauge.shownOnly()));
             }
         });
         return out;

@@ -145,8 +145,9 @@ public final class PairedJudge {
                     "0 in every start on both sides");
         }
         if (hasZero(x) || hasZero(y)) {
+            // A metric shown only says why first: its zeros are why (the planner's runs of prepared statements).
             return row(any, baseSide, headSide, null, null, null, null, null, x.length, steady, Verdict.NO_VERDICT,
-                    "a start measured 0: no ratio");
+                    (rule.judged() ? "" : rule.shownOnlyReason() + "; ") + "a start measured 0: no ratio");
         }
         if (x.length < 2) {
             return row(any, baseSide, headSide, x.length == 1 ? (y[0] / x[0] - 1) * 100 : null, null, null, null,

@@ -89,6 +89,7 @@ public final class RunRecord {
     public static final String DEFINITION_HOST_INDEPENDENT = field("/metricDefinitions/*", "hostIndependent");
     public static final String DEFINITION_ADJUSTED_BY = field("/metricDefinitions/*", "adjustedBy");
     public static final String DEFINITION_CROSS_CHECKED_BY = field("/metricDefinitions/*", "crossCheckedBy");
+    public static final String DEFINITION_SHOWN_ONLY = field("/metricDefinitions/*", "shownOnly");
     public static final String DEFINITION_TABLES = field("/metricDefinitions/*", "tables");
 
     /** The method's starts per variant: what parts of one drill may differ in. */

@@ -3,8 +3,9 @@ package dev.restbench.runner.history;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.restbench.runner.stats.ChangePoints;
+import dev.restbench.runner.analysis.MetricRules;
 import dev.restbench.runner.analysis.RunRecord;
+import dev.restbench.runner.stats.ChangePoints;
 import dev.restbench.runner.stats.Summary;
 
 import java.util.ArrayList;
@@ -17,7 +18,9 @@ import java.util.Map;
  * dev/bench/analysis.json: change points per series over the whole history, so the site draws them without
  * statistics of its own. A series' points are its run medians in history order; detection runs separately on
  * each group of comparable runs (same fingerprint and profile), so a new machine or profile is never mistaken
- * for a change in the code. Indexes are positions in the series' full history.
+ * for a change in the code. Indexes are positions in the series' full history. A metric the newest record that has it
+ * calls shown only ({@code shownOnly}: the planner's runs, 0 in most windows) gets no change points: its steps would
+ * be ratios of near-zeros, which the verdicts do not judge either.
  */
 final class AnalysisJson {
 
@@ -42,12 +45,15 @@ final class AnalysisJson {
     static ObjectNode build(List<RunRecord> runs) {
         Map<String, List<SeriesPoint>> series = new LinkedHashMap<>();
         Map<String, RunRecord.Point> meta = new LinkedHashMap<>();
+        Map<String, Boolean> shownOnly = new LinkedHashMap<>();
         for (RunRecord run : runs) {
+            MetricRules rules = MetricRules.ofRecord(run, ChangePoints.Settings.DEFAULTS.minEffectPct());
             for (RunRecord.Point point : run.points()) {
                 if (point.ok() && point.values().length > 0) {
                     series.computeIfAbsent(point.seriesKey(), k -> new ArrayList<>())
                             .add(new SeriesPoint(run, Summary.center(point.values())));
                     meta.putIfAbsent(point.seriesKey(), point);
+                    shownOnly.put(point.seriesKey(), rules.rule(point.metric()).shownOnly() != null);
                 }
             }
         }
@@ -64,7 +70,7 @@ final class AnalysisJson {
             out.put("unit", info.unit());
             out.put("direction", info.direction().json());
             ArrayNode changePoints = out.putArray("changePoints");
-            for (List<Integer> group : comparableGroups(points)) {
+            for (List<Integer> group : shownOnly.get(key) ? List.<List<Integer>>of() : comparableGroups(points)) {
                 double[] values = group.stream().mapToDouble(i -> points.get(i).median()).toArray();
                 for (ChangePoints.ChangePoint cp : ChangePoints.detect(values)) {
                     int index = group.get(cp.index());

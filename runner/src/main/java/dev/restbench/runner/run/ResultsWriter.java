@@ -268,6 +268,9 @@ final class ResultsWriter {
         if (m.crossCheckedBy() != null) {
             out.put("crossCheckedBy", m.crossCheckedBy());
         }
+        if (m.shownOnly() != null) {
+            out.put("shownOnly", m.shownOnly());
+        }
         if (m.tables() != null && !m.tables().isEmpty()) {
             out.put("tables", m.tables());
         }

@@ -223,6 +223,9 @@ final class WindowMetrics {
             metrics.put("sql_rows_per_req", ran.rows() / (double) count);
             metrics.put("sql_blocks_per_req", ran.blocks() / (double) count);
             metrics.put("sql_text_bytes_per_req", ran.textBytes() / (double) count);
+            if (ran.plans() != null) {
+                metrics.put("sql_plans_per_req", ran.plans() / (double) count);
+            }
         }
         if (start.connections() != null && end.connections() != null && count > 0) {
             // Every byte of the answers, status line and headers included, as the load generator's kernel received

@@ -33,7 +33,10 @@ class HostGaugeTest {
      * @param textRatio  head/base of the bytes of SQL text per request (which statements ran)
      * @param bottleneck the cell's bottleneck on both sides
      * @param gauges     which of the two gauges the record has: "pg+lg", "pg" (no cross-check) or "" (neither);
-     *                   with "-rows" the record lacks the rows per request, with "idle" PostgreSQL ran no statement
+     *                   with "-rows" the record lacks the rows per request, with "idle" PostgreSQL ran no statement;
+     *                   the statements are prepared on both sides (plans 0, but for a connection's first in one base
+     *                   round) unless "unprepared" (one plan per statement) or "head-prepared" (the base unprepared,
+     *                   the head prepared), and "-plans" leaves the plans out (track_planning off)
      */
     private static Judgement judge(double cpuRatio, double pgRatio, double bytesRatio, double pagesRatio,
                                    double textRatio, String bottleneck, String gauges) {
@@ -50,6 +53,7 @@ class HostGaugeTest {
             double[][] text = new double[n][];
             double[][] statements = new double[n][];
             double[][] rows = new double[n][];
+            double[][] plans = new double[n][];
             double[][] perCpuSecond = new double[n][];
             for (int r = 0; r < n; r++) {
                 double host = Math.exp(HOST[r][side]);
@@ -62,6 +66,8 @@ class HostGaugeTest {
                 text[r] = new double[] {180 * (side == 1 ? textRatio : 1)};
                 statements[r] = new double[] {gauges.contains("idle") ? 0 : 1};
                 rows[r] = new double[] {20};
+                boolean unprepared = gauges.contains("unprepared") || (gauges.contains("head-prepared") && side == 0);
+                plans[r] = new double[] {unprepared ? statements[r][0] : side == 0 && r == 3 ? 0.004 : 0};
                 perCpuSecond[r] = new double[] {1e6 / cpu[r][0]};
             }
             metrics.put("cpu_us_per_req", cpu);
@@ -78,6 +84,9 @@ class HostGaugeTest {
             metrics.put("sql_statements_per_req", statements);
             if (!gauges.contains("-rows")) {
                 metrics.put("sql_rows_per_req", rows);
+            }
+            if (!gauges.contains("-plans")) {
+                metrics.put("sql_plans_per_req", plans);
             }
             RunFixtures.cell(run, side == 0 ? "jersey--base" : "jersey--head", "join-filter", "capacity", metrics,
                     rounds).put("bottleneck", bottleneck);
@@ -240,6 +249,79 @@ class HostGaugeTest {
         assertJudgedAsMeasured(cpu, "sql_text_bytes_per_req moved -3.0 %");
         assertThat(row(judge(1.0, 1, 1, 1, 1.005, "database", "pg+lg"), "cpu_us_per_req").reason())
                 .as("within its minimum effect").startsWith("judged relative to the host's speed");
+    }
+
+    /**
+     * The head prepares the statements the base sent unprepared: PostgreSQL plans none of them, so it works a tenth
+     * less per request with the same statements, rows, pages and text, which a noisy load generator's CPU may not show
+     * against it. Relative to it the service's unchanged CPU would read +11 %; the plans show it.
+     */
+    @Test
+    void postgresPlanningLessTurnsTheGaugeOff() {
+        // PostgreSQL's CPU is made to move with its cross-check here, so that only the plans can tell.
+        SeriesVerdict cpu = row(judge(1.0, 1, 1, "database", "pg+lg head-prepared"), "cpu_us_per_req");
+
+        assertJudgedAsMeasured(cpu, "sql_plans_per_req moved -100.0 points of the statements planned");
+        assertThat(cpu.verdict()).isNotEqualTo(Verdict.REGRESSION);
+        assertThat(row(judge(1.10, 1, 1, "database", "pg+lg unprepared"), "cpu_us_per_req").reason())
+                .as("planned alike: one per statement").startsWith("judged relative to the host's speed");
+        assertThat(row(judge(1.10, 1, 1, "database", "pg+lg"), "cpu_us_per_req").reason())
+                .as("prepared alike: a connection's first plan in one round is not a change")
+                .startsWith("judged relative to the host's speed");
+    }
+
+    /**
+     * The limit, in points of the statements planned, paired by round: a move just inside it keeps the gauge, just
+     * beyond it turns it off, and a round only one side has is not compared.
+     */
+    @Test
+    void thePlannedShareIsComparedRoundByRoundInPoints() {
+        RunRecord.Point statements = point("sql_statements_per_req", new double[] {2, 2, 2}, 0, 1, 2);
+        RunRecord.Point base = point("sql_plans_per_req", new double[] {0.02, 0.0, 0.0}, 0, 1, 2);
+
+        // head − base per round: −1, +1.9, +1.9 points → +0.93 points on average: inside.
+        assertThat(HostGauge.plansMoved(2, base, point("sql_plans_per_req", new double[] {0.0, 0.038, 0.038}, 0, 1, 2),
+                statements, statements)).isNull();
+        // +2.1 points in every round: beyond.
+        assertThat(HostGauge.plansMoved(2, base, point("sql_plans_per_req", new double[] {0.062, 0.042, 0.042}, 0, 1,
+                2), statements, statements)).isEqualTo("sql_plans_per_req moved +2.1 points of the statements planned"
+                + " (prepared statements added or dropped)");
+        // The head planned everything in a round the base did not run: that round is not a pair.
+        RunRecord.Point headOther = point("sql_plans_per_req", new double[] {0.0, 0.0, 2.0}, 0, 1, 7);
+        RunRecord.Point headStatements = point("sql_statements_per_req", new double[] {2, 2, 2}, 0, 1, 7);
+        assertThat(HostGauge.plansMoved(2, base, headOther, statements, headStatements)).isNull();
+        // No round in common: not shown alike.
+        assertThat(HostGauge.plansMoved(2, base, point("sql_plans_per_req", new double[] {0.0}, 9),
+                statements, point("sql_statements_per_req", new double[] {2}, 9)))
+                .isEqualTo("sql_plans_per_req was not measured in a round both sides' statements were");
+    }
+
+    /**
+     * Plans per request are shown, never judged: 0 in most windows of a prepared service, so their ratio ("from 0.000
+     * to 0.004") would read as a change of any size, and a service that stops preparing (0 → 1 per statement) has no
+     * ratio at all. PostgreSQL's CPU per request is where that costs.
+     */
+    @Test
+    void plansPerRequestAreShownNeverJudged() {
+        SeriesVerdict plans = row(judge(1.0, 1, 1, "database", "pg+lg head-prepared"), "sql_plans_per_req");
+
+        assertThat(plans.verdict()).isEqualTo(Verdict.NO_VERDICT);
+        assertThat(plans.reason()).startsWith("shown only: the planner's runs are 0 in most windows");
+        assertThat(CATALOGUE.rule("sql_plans_per_req").judged()).isFalse();
+        assertThat(CATALOGUE.hostIndependent()).doesNotContain("sql_plans_per_req");
+    }
+
+    private static RunRecord.Point point(String metric, double[] values, int... rounds) {
+        return new RunRecord.Point("jersey", "join-filter", "capacity", metric, "", Direction.SMALLER, false,
+                true, null, values, rounds, null, true, "database");
+    }
+
+    /** A server that does not track planning, or a record from before the plans: nothing shows them alike. */
+    @Test
+    void plansNotMeasuredTurnTheGaugeOff() {
+        SeriesVerdict cpu = row(judge(1.10, 1, 1, "database", "pg+lg-plans"), "cpu_us_per_req");
+
+        assertJudgedAsMeasured(cpu, "sql_plans_per_req was not measured on both sides");
     }
 
     @Test

@@ -63,6 +63,24 @@ class MetricRulesTest {
                 .hasMessageContaining("metrics must be a non-empty object");
     }
 
+    /**
+     * Shown only is a fact of the catalogue: a record that calls the planner's runs judged (a ratio of near-zeros) is
+     * judged with the catalogue's facts, and a record's reason must be a short text.
+     */
+    @Test
+    void shownOnlyIsAFactOfTheCatalogue() {
+        assertThat(CATALOGUE.rule("sql_plans_per_req").shownOnlyReason())
+                .startsWith("shown only: the planner's runs are 0 in most windows");
+        ObjectNode json = CATALOGUE.toJson();
+        ((ObjectNode) json.get("sql_plans_per_req")).remove("shownOnly");
+        assertThat(MetricRules.fromJson(json, "ab.json").rule("sql_plans_per_req").judged()).isTrue();
+        assertThat(MetricRules.fromJson(json, "ab.json").withFactsOf(CATALOGUE).rule("sql_plans_per_req").judged())
+                .isFalse();
+        ((ObjectNode) json.get("sql_plans_per_req")).put("shownOnly", " ");
+        assertThatThrownBy(() -> MetricRules.fromJson(json, "ab.json"))
+                .hasMessageContaining("ab.json: metrics.sql_plans_per_req.shownOnly must be a short text");
+    }
+
     /** The gauge's cross-check is a fact of the catalogue: a record that leaves its metric out loses the gauge too. */
     @Test
     void aRecordWithoutTheCrossCheckUsesNoGauge() {

@@ -2,6 +2,7 @@ package dev.restbench.runner.history;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeType;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.restbench.runner.analysis.RunFixtures;
@@ -299,6 +300,42 @@ class HistoryTest {
         assertThat(analysis.get("regressions")).extracting(r -> r.get("commit").asText())
                 .containsExactly("c12", "c6");
         assertThat(analysis.get("regressions").get(0).get("source").asText()).isEqualTo("change-point");
+    }
+
+    /**
+     * The planner's runs per request are shown, never judged: a service that prepares its statements plans 0.001 per
+     * request in one stretch of runs and 0.003 in the next (a connection's first plans), a "+200 %" step of nothing.
+     * Judged as every other series, the site would list it among the regressions.
+     */
+    @Test
+    void aMetricShownOnlyGetsNoChangePoints() throws Exception {
+        History history = new History(root);
+        Random random = new Random(7);
+        for (int i = 0; i < 20; i++) {
+            ObjectNode run = RunFixtures.run(String.format("202611%02dT000000Z-c%02d", i + 1, i), "c" + i,
+                    String.format("2026-11-%02dT00:00:00Z", i + 1), RunFixtures.FINGERPRINT, "quick",
+                    Map.of("sql_plans_per_req", RunFixtures.normal(random, i < 10 ? 0.001 : 0.003, 0.05, 5),
+                            "throughput", RunFixtures.normal(random, i < 10 ? 2000 : 1800, 0.01, 5)));
+            ArrayNode definitions = run.putArray("metricDefinitions");
+            for (String id : List.of("sql_plans_per_req", "throughput")) {
+                dev.restbench.manifest.Manifest.MetricDefinition m = RunFixtures.metric(id);
+                ObjectNode d = definitions.addObject().put("id", id).put("label", m.label()).put("unit", m.unit())
+                        .put("direction", m.direction()).put("scope", m.scope()).put("description", "")
+                        .put("minEffectPct", m.minEffectPct());
+                d.putArray("primary");
+                if (m.shownOnly() != null) {
+                    d.put("shownOnly", m.shownOnly());
+                }
+            }
+            history.append(RunFixtures.record(run), JSON.writeValueAsBytes(run), History.AppendOptions.defaults());
+        }
+
+        JsonNode analysis = JSON.readTree(history.dir().resolve("analysis.json").toFile());
+        assertThat(analysis.get("series").get("jersey/read-heavy/latency/sql_plans_per_req").get("changePoints"))
+                .isEmpty();
+        assertThat(analysis.get("series").get("jersey/read-heavy/latency/throughput").get("changePoints")).hasSize(1);
+        assertThat(analysis.get("regressions")).extracting(r -> r.get("series").asText())
+                .containsExactly("jersey/read-heavy/latency/throughput");
     }
 
     @Test

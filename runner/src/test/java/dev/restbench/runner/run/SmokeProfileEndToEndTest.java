@@ -182,7 +182,7 @@ class SmokeProfileEndToEndTest {
             // flight at the edges (8 users) blur the ratio, hence the margin (StatementStatisticsTest is exact).
             assertThat(metrics.fieldNames()).toIterable().as(series)
                     .contains("sql_statements_per_req", "sql_rows_per_req", "sql_blocks_per_req",
-                            "sql_text_bytes_per_req");
+                            "sql_text_bytes_per_req", "sql_plans_per_req");
             if (cell.get("regime").asText().equals("capacity")) {
                 assertThat(metrics.get("sql_statements_per_req").get("median").asDouble()).as(series).isBetween(0.5, 3.0);
                 assertThat(metrics.get("sql_rows_per_req").get("median").asDouble()).as(series).isGreaterThan(1.0);
@@ -193,6 +193,10 @@ class SmokeProfileEndToEndTest {
                 assertThat(metrics.get("sql_text_bytes_per_req").get("median").asDouble()
                         / metrics.get("sql_statements_per_req").get("median").asDouble()).as(series)
                         .isBetween(20.0, 2_000.0);
+                // The planner runs at most once per statement: once if sent unprepared, not at all for a prepared
+                // statement reusing its plan (StatementStatisticsTest shows both exactly).
+                assertThat(metrics.get("sql_plans_per_req").get("median").asDouble()).as(series)
+                        .isBetween(0.0, 1.1 * metrics.get("sql_statements_per_req").get("median").asDouble());
                 // read-heavy's answers are an item (a few hundred bytes with headers) or a page of 20 (18-23 KB:
                 // a tenth of the items carry 5 KB descriptions); a handful of requests per window.
                 assertThat(metrics.get("response_bytes_per_req").get("median").asDouble()).as(series)

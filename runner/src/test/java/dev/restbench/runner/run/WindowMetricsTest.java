@@ -23,9 +23,12 @@ class WindowMetricsTest {
     }
 
     private static Reading withStatements(Reading r, long statements, long rows, long blocks, long textBytes) {
+        return withStatements(r, new StatementStatistics.Counts(statements, rows, blocks, textBytes, 0L));
+    }
+
+    private static Reading withStatements(Reading r, StatementStatistics.Counts counts) {
         return new Reading(r.epochMillis(), r.nanoTime(), r.serviceCpuMicros(), r.jitCpuMicros(), r.postgresCpuMicros(),
-                r.loadGeneratorCpuMicros(), r.cpuTicks(), r.scrape(),
-                new StatementStatistics.Counts(statements, rows, blocks, textBytes), r.connections());
+                r.loadGeneratorCpuMicros(), r.cpuTicks(), r.scrape(), counts, r.connections());
     }
 
     @Test
@@ -35,7 +38,26 @@ class WindowMetricsTest {
                 420_000);
         Map<String, Double> metrics = WindowMetrics.of(start, end, List.of(), requests(1000), PINNED, true).metrics();
         assertThat(metrics).containsEntry("sql_statements_per_req", 2.5).containsEntry("sql_rows_per_req", 25.0)
-                .containsEntry("sql_blocks_per_req", 12.0).containsEntry("sql_text_bytes_per_req", 120.0);
+                .containsEntry("sql_blocks_per_req", 12.0).containsEntry("sql_text_bytes_per_req", 120.0)
+                .containsEntry("sql_plans_per_req", 0.0);
+    }
+
+    /** The planner's runs where the server counts them; left out, not 0, where it does not (track_planning off). */
+    @Test
+    void plansPerRequestAreCountedWhereTheServerTracksPlanning() {
+        Reading start = reading(0, 0, Map.of(), Map.of(), 0, 0, 0);
+        Reading end = reading(10, 1_000_000, Map.of(), Map.of(), 0, 0, 0);
+        Map<String, Double> planned = WindowMetrics.of(
+                withStatements(start, new StatementStatistics.Counts(5_000, 90_000, 40_000, 300_000, 4_000L)),
+                withStatements(end, new StatementStatistics.Counts(7_500, 115_000, 52_000, 420_000, 6_500L)),
+                List.of(), requests(1000), PINNED, true).metrics();
+        Map<String, Double> untracked = WindowMetrics.of(
+                withStatements(start, new StatementStatistics.Counts(5_000, 90_000, 40_000, 300_000)),
+                withStatements(end, new StatementStatistics.Counts(7_500, 115_000, 52_000, 420_000)),
+                List.of(), requests(1000), PINNED, true).metrics();
+
+        assertThat(planned).containsEntry("sql_plans_per_req", 2.5);
+        assertThat(untracked).containsEntry("sql_statements_per_req", 2.5).doesNotContainKey("sql_plans_per_req");
     }
 
     /** Go's runtime counts its heap allocations: the same figure as the JVM's, from go_memstats_alloc_bytes_total. */
@@ -134,7 +156,7 @@ class WindowMetricsTest {
                 420_000);
         assertThat(WindowMetrics.of(start, end, List.of(), requests(1000), PINNED, true).metrics())
                 .doesNotContainKeys("sql_statements_per_req", "sql_rows_per_req", "sql_blocks_per_req",
-                        "sql_text_bytes_per_req");
+                        "sql_text_bytes_per_req", "sql_plans_per_req");
     }
 
     @Test

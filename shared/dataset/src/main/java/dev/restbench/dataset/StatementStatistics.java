@@ -22,18 +22,24 @@ public final class StatementStatistics implements AutoCloseable {
 
     /**
      * What the embedded server starts with: the extension loaded, top-level statements only (a function's inner
-     * statements are not the service's), utility statements left out (fewer entries to scan at every reading).
+     * statements are not the service's), utility statements left out (fewer entries to scan at every reading), and
+     * the planner's runs counted: a service that prepares its statements (or stops) changes PostgreSQL's work per
+     * request without another statement, row, page or text, and only the plans show it.
      */
     public static final Map<String, String> SERVER_SETTINGS = Map.of(
             "shared_preload_libraries", "pg_stat_statements",
             "pg_stat_statements.track", "top",
-            "pg_stat_statements.track_utility", "off");
+            "pg_stat_statements.track_utility", "off",
+            "pg_stat_statements.track_planning", "on");
+
+    private static final String TRACKS_PLANNING =
+            "SELECT coalesce(current_setting('pg_stat_statements.track_planning', true), 'off') = 'on'";
 
     private static final String SUMS = """
             SELECT coalesce(sum(s.calls), 0), coalesce(sum(s.rows), 0),
                    coalesce(sum(s.shared_blks_hit + s.shared_blks_read + s.local_blks_hit + s.local_blks_read
                                 + s.temp_blks_read + s.temp_blks_written), 0),
-                   coalesce(sum(s.calls * octet_length(s.query)), 0)
+                   coalesce(sum(s.calls * octet_length(s.query)), 0), coalesce(sum(s.plans), 0)
             FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
             WHERE d.datname = ?
               AND s.query ~* '^\\s*(select|insert|update|delete|with|merge|values|table)\\M'
@@ -48,24 +54,35 @@ public final class StatementStatistics implements AutoCloseable {
      * join order) moves it, while the same statements on a slower host do not. {@code textBytes} sums each
      * statement's text (constants replaced by $n, as the extension keeps it) once per call: the same statements
      * give the same sum, and another statement with the same count, rows and pages (a sort added or dropped, another
-     * filter or column) moves it.
+     * filter or column) moves it. {@code plans} counts the planner's runs for those statements: one per call for a
+     * statement sent unprepared, none for a prepared one that reuses its cached generic plan; null where the server
+     * does not track planning ({@code pg_stat_statements.track_planning} off), never 0 for "not counted".
      */
-    public record Counts(long statements, long rows, long blocks, long textBytes) {
+    public record Counts(long statements, long rows, long blocks, long textBytes, Long plans) {
+
+        /** Counts on a server that does not track planning. */
+        public Counts(long statements, long rows, long blocks, long textBytes) {
+            this(statements, rows, blocks, textBytes, null);
+        }
 
         public Counts minus(Counts earlier) {
             return new Counts(statements - earlier.statements, rows - earlier.rows, blocks - earlier.blocks,
-                    textBytes - earlier.textBytes);
+                    textBytes - earlier.textBytes,
+                    plans == null || earlier.plans == null ? null : plans - earlier.plans);
         }
     }
 
     private final Connection connection;
     private final PreparedStatement sums;
     private final String unavailable;
+    private final boolean tracksPlanning;
 
-    private StatementStatistics(Connection connection, PreparedStatement sums, String unavailable) {
+    private StatementStatistics(Connection connection, PreparedStatement sums, String unavailable,
+                                boolean tracksPlanning) {
         this.connection = connection;
         this.sums = sums;
         this.unavailable = unavailable;
+        this.tracksPlanning = tracksPlanning;
     }
 
     /**
@@ -81,16 +98,22 @@ public final class StatementStatistics implements AutoCloseable {
             try (Statement create = connection.createStatement()) {
                 create.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
             }
+            boolean tracksPlanning;
+            try (Statement setting = connection.createStatement();
+                 ResultSet rs = setting.executeQuery(TRACKS_PLANNING)) {
+                rs.next();
+                tracksPlanning = rs.getBoolean(1);
+            }
             PreparedStatement sums = connection.prepareStatement(SUMS);
             // The first reading proves the library is loaded (the view errors otherwise) and the user may read it.
-            StatementStatistics statistics = new StatementStatistics(connection, sums, null);
+            StatementStatistics statistics = new StatementStatistics(connection, sums, null, tracksPlanning);
             statistics.read(server.adminDatabase());
             return statistics;
         } catch (SQLException e) {
             closeQuietly(connection);
             return new StatementStatistics(null, null, "pg_stat_statements is not readable on this server ("
                     + e.getMessage().lines().findFirst().orElse("") + "): load it with shared_preload_libraries"
-                    + " and let the runner's user create it or read it (pg_read_all_stats)");
+                    + " and let the runner's user create it or read it (pg_read_all_stats)", false);
         }
     }
 
@@ -98,12 +121,20 @@ public final class StatementStatistics implements AutoCloseable {
         return unavailable == null;
     }
 
+    /**
+     * Whether the server counts the planner's runs ({@code pg_stat_statements.track_planning}): without it the counts
+     * have no plans, and an A/B cannot show PostgreSQL's work per request unchanged (docs/method.md).
+     */
+    public boolean tracksPlanning() {
+        return tracksPlanning;
+    }
+
     /** Why the counts are unavailable; null when they are. */
     public String unavailableReason() {
         return unavailable;
     }
 
-    /** The data statements completed in {@code database} so far, their rows, their pages and their text. */
+    /** The data statements completed in {@code database} so far, their rows, pages, text and plans. */
     public Counts read(String database) throws SQLException {
         if (unavailable != null) {
             throw new IllegalStateException(unavailable);
@@ -112,7 +143,8 @@ public final class StatementStatistics implements AutoCloseable {
             sums.setString(1, database);
             try (ResultSet rs = sums.executeQuery()) {
                 rs.next();
-                return new Counts(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4));
+                return new Counts(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4),
+                        tracksPlanning ? rs.getLong(5) : null);
             }
         }
     }

@@ -120,6 +120,59 @@ class StatementStatisticsTest {
         }
     }
 
+    /**
+     * The planner runs once per call of a statement sent unprepared, and not at all for a prepared one reusing its
+     * cached plan: the same statements, rows, pages and text, and less of PostgreSQL's work per call.
+     */
+    @Test
+    void countsThePlannersRunsWhichPreparedStatementsSkip() throws SQLException {
+        try (PostgresServer server = PostgresServer.embedded(0, false);
+             StatementStatistics statistics = StatementStatistics.open(server)) {
+            assertThat(statistics.tracksPlanning()).isTrue();
+            server.ensureTemplate("small_template", DatasetSpec.SMALL);
+            server.createDatabaseFromTemplate("small_template", "cell");
+            try (Connection cell = server.connect("cell");
+                 PreparedStatement prepared = cell.prepareStatement("SELECT id, name FROM category WHERE id = ?")) {
+                // The driver prepares on the server from the 5th call (pgjdbc's prepareThreshold), and PostgreSQL
+                // keeps a generic plan after 5 custom ones: 20 calls leave it cached.
+                for (int i = 1; i <= 20; i++) {
+                    prepared.setInt(1, i);
+                    drain(prepared.executeQuery());
+                }
+                StatementStatistics.Counts before = statistics.read("cell");
+                for (int i = 1; i <= 10; i++) {
+                    prepared.setInt(1, i);
+                    drain(prepared.executeQuery());
+                }
+                StatementStatistics.Counts reused = statistics.read("cell").minus(before);
+
+                before = statistics.read("cell");
+                for (int i = 1; i <= 10; i++) {
+                    execute(cell, "SELECT id, name FROM category WHERE id = " + i);
+                }
+                StatementStatistics.Counts unprepared = statistics.read("cell").minus(before);
+
+                assertThat(reused.statements()).isEqualTo(10);
+                assertThat(unprepared.statements()).isEqualTo(10);
+                assertThat(unprepared.rows()).isEqualTo(reused.rows());
+                assertThat(unprepared.textBytes()).as("the same normalised text").isEqualTo(reused.textBytes());
+                assertThat(reused.plans()).as("the cached plan, reused").isZero();
+                assertThat(unprepared.plans()).as("one plan per call").isEqualTo(10);
+            }
+        }
+    }
+
+    @Test
+    void aServerNotTrackingPlanningHasNoPlansNotZero() throws SQLException {
+        try (PostgresServer server = PostgresServer.embedded(0, false,
+                Map.of("pg_stat_statements.track_planning", "off"));
+             StatementStatistics statistics = StatementStatistics.open(server)) {
+            assertThat(statistics.available()).as(statistics.unavailableReason()).isTrue();
+            assertThat(statistics.tracksPlanning()).isFalse();
+            assertThat(statistics.read(server.adminDatabase()).plans()).isNull();
+        }
+    }
+
     private static long single(Connection connection, String sql) throws SQLException {
         try (Statement statement = connection.createStatement(); ResultSet rs = statement.executeQuery(sql)) {
             rs.next();

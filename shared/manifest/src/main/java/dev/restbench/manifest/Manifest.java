@@ -248,6 +248,11 @@ public record Manifest(
      * @param crossCheckedBy a second gauge of the host in the same windows (the load generator's CPU per request): the
      *                   first gauge is used only while the two moved together, since a gauge that moved alone did
      *                   other work; shown, never judged
+     * @param shownOnly  why this metric is shown and never judged, though it is no reciprocal: its paired ratio
+     *                   would mean nothing (the planner's runs per request are 0 in most windows of a service whose
+     *                   statements are prepared, so "from 0.000 to 0.004" is no change of any size); it still serves
+     *                   where it has a meaning of its own (analysis.HostGauge compares the plans as a share of the
+     *                   statements); null for a judged metric
      * @param tables     the report tables a cell metric is a column of ({@link #MEASURES_TABLE}, {@link
      *                   #RESOURCES_TABLE}), in catalogue order, for the runner's summary and the site alike; null or
      *                   empty: in neither (startup metrics have their own table, by scope)
@@ -256,7 +261,7 @@ public record Manifest(
                                    String scope, int version, List<String> primary, String description,
                                    Double minEffectPct, boolean discrete, String reciprocalOf,
                                    boolean hostIndependent, String adjustedBy, String crossCheckedBy, String name,
-                                   List<String> tables) {
+                                   List<String> tables, String shownOnly) {
         /** The table of scenario × measure × variant (the reference report's first table). */
         public static final String MEASURES_TABLE = "measures";
         /** The table of variant × resources (the reference report's second table). */

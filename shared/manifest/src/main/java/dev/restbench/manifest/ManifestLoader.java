@@ -270,6 +270,12 @@ public final class ManifestLoader {
                             + " metric of the same scope with the opposite direction");
                 }
             }
+            if (metric.shownOnly() != null && (metric.reciprocalOf() != null || metric.adjustedBy() != null
+                    || metric.primary() != null && !metric.primary().isEmpty())) {
+                // Shown only, it cannot count in the headline, and a reciprocal or an adjusted metric has its own rule.
+                problems.add("/metrics/" + i + "/shownOnly: a metric shown only is secondary, neither a reciprocal"
+                        + " nor adjusted by a gauge");
+            }
             if (metric.tables() != null && !metric.tables().isEmpty() && !"cell".equals(metric.scope())) {
                 // A start's metrics have one table, the startup table, by their scope.
                 problems.add("/metrics/" + i + "/tables: only a cell metric is a column of the measures or"

@@ -331,6 +331,18 @@ class ManifestLoaderTest {
                         + " the opposite direction");
     }
 
+    /** A metric shown only cannot count in the headline, nor be a reciprocal or adjusted: those have rules of their own. */
+    @Test
+    void aMetricShownOnlyIsSecondaryAndPlain() throws IOException {
+        int cpu = index("cpu_us_per_req");
+        int perCpuSecond = index("req_per_cpu_s");
+        String problem = "/shownOnly: a metric shown only is secondary, neither a reciprocal nor adjusted by a gauge";
+        assertProblem(m -> ((ObjectNode) m.withArray("metrics").get(cpu)).put("shownOnly", "why"),
+                "/metrics/" + cpu + problem);
+        assertProblem(m -> ((ObjectNode) m.withArray("metrics").get(perCpuSecond)).put("shownOnly", "why"),
+                "/metrics/" + perCpuSecond + problem);
+    }
+
     @Test
     void aHostGaugeMustBeAnotherSecondaryCostOfTheSameScope() throws IOException {
         int cpu = index("cpu_us_per_req");
