@@ -409,6 +409,7 @@ public final class DrillCommand implements Callable<Integer> {
         TextTable rates = TextTable.of(List.of("kind", "trials judged", "regression raised (any primary)",
                 "target metric regressed", "target change, median (range)"), 1);
         List<String> unmeasured = new ArrayList<>();
+        List<String> raisedBy = new ArrayList<>();
         Map<String, List<String>> withheld = new LinkedHashMap<>();
         // How each trial's adjusted series were judged (HostGauge): relative to the host's speed, or as measured and why.
         Map<String, Map<String, Integer>> howAdjusted = new LinkedHashMap<>();
@@ -438,6 +439,7 @@ public final class DrillCommand implements Callable<Integer> {
                     judged++;
                     if (judgement.hasRegression()) {
                         raised++;
+                        raisedBy.add(trial + " red by " + whatRaised(judgement));
                     }
                     unjudged(judgement, trial, unmeasured);
                     for (SeriesVerdict row : judgement.rows()) {
@@ -486,6 +488,13 @@ public final class DrillCommand implements Callable<Integer> {
                 byKind.forEach((kind, n) -> counts.add(kind + " " + n));
                 out.append("- ").append(how).append(": ").append(String.join(", ", counts)).append('\n');
             });
+            out.append('\n');
+        }
+        if (!raisedBy.isEmpty()) {
+            // Which series made a trial red: an aa trial's red from a failed start is the failure rule's false alarm,
+            // one from a timing the paired test's; a rate alone cannot tell them apart.
+            out.append("**What raised each red trial:**\n\n");
+            raisedBy.forEach(line -> out.append("- ").append(line).append('\n'));
             out.append('\n');
         }
         if (!unmeasured.isEmpty()) {
@@ -562,6 +571,29 @@ public final class DrillCommand implements Callable<Integer> {
      * Adds a line per reason for the trial's primary series that went unjudged because one side did not measure them
      * (a cell that left a metric out, RunResults): a trial judged on fewer series than its design must say so.
      */
+    /**
+     * The rows that made a judgement red, as the headline counts them ({@link Judgement#hasRegression}): "join-filter
+     * capacity cpu_us_per_req +7.2 % (+5.3…+9.1 %), p 0.0031" for a primary regression, "join-filter capacity failed:
+     * head failed: …" once for a failed cell (each of its series carries the failure).
+     */
+    static String whatRaised(Judgement judgement) {
+        List<String> parts = new ArrayList<>();
+        for (SeriesVerdict row : judgement.rows()) {
+            if (row.verdict() == Verdict.FAILED) {
+                String failed = row.scenario() + " " + row.regime() + " failed: " + row.reason();
+                if (!parts.contains(failed)) {
+                    parts.add(failed);
+                }
+            } else if (row.primary() && row.verdict() == Verdict.REGRESSION) {
+                parts.add(String.format(Locale.ROOT, "%s %s %s %+.1f %%%s%s", row.scenario(), row.regime(),
+                        row.metric(), row.changePct(), row.lowPct() == null || row.highPct() == null ? ""
+                                : String.format(Locale.ROOT, " (%+.1f…%+.1f %%)", row.lowPct(), row.highPct()),
+                        row.pValue() == null ? "" : String.format(Locale.ROOT, ", p %.2g", row.pValue())));
+            }
+        }
+        return String.join("; ", parts);
+    }
+
     static void unjudged(Judgement judgement, String trial, List<String> lines) {
         Map<String, List<String>> byReason = new java.util.TreeMap<>();
         for (SeriesVerdict row : judgement.rows()) {

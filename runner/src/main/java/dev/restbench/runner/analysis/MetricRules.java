@@ -122,6 +122,14 @@ public final class MetricRules {
                     adjusted ? known.adjustedBy() : null, adjusted ? known.crossCheckedBy() : null, null,
                     known.shownOnly()));
         });
+        // A metric the catalogue never judges stays unjudged when the record leaves it out: as an unknown metric it
+        // would be judged with the t-test (the planner's runs, a reciprocal, the load generator's CPU).
+        catalogue.rules.forEach((id, known) -> {
+            if (!out.containsKey(id) && !known.judged()) {
+                out.put(id, new Rule(known.minEffectPct(), known.discrete(), known.reciprocalOf(),
+                        known.hostIndependent(), null, null, known.gaugeOf(), known.shownOnly()));
+            }
+        });
         return new MetricRules(withGauges(out), unknown);
     }
 

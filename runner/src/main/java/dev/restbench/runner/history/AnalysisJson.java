@@ -42,12 +42,25 @@ final class AnalysisJson {
     private record Found(String series, String commit, String date, double deltaPct, String kind) {
     }
 
+    /**
+     * The rules a run was measured under, for which metrics are shown only; a record whose definitions cannot be read
+     * counts every metric as judged (change points found, as before the field existed) rather than stop the analysis
+     * of the whole history.
+     */
+    private static MetricRules rulesOf(RunRecord run) {
+        try {
+            return MetricRules.ofRecord(run, ChangePoints.Settings.DEFAULTS.minEffectPct());
+        } catch (IllegalArgumentException e) {
+            return MetricRules.uniform(ChangePoints.Settings.DEFAULTS.minEffectPct());
+        }
+    }
+
     static ObjectNode build(List<RunRecord> runs) {
         Map<String, List<SeriesPoint>> series = new LinkedHashMap<>();
         Map<String, RunRecord.Point> meta = new LinkedHashMap<>();
         Map<String, Boolean> shownOnly = new LinkedHashMap<>();
         for (RunRecord run : runs) {
-            MetricRules rules = MetricRules.ofRecord(run, ChangePoints.Settings.DEFAULTS.minEffectPct());
+            MetricRules rules = rulesOf(run);
             for (RunRecord.Point point : run.points()) {
                 if (point.ok() && point.values().length > 0) {
                     series.computeIfAbsent(point.seriesKey(), k -> new ArrayList<>())

@@ -68,6 +68,25 @@ class DrillCommandTest {
                 .count();
         assertThat(primary).isNotEqualTo(3);
         assertThat(report).contains("detects +10 % with 4 rounds, " + primary + " series");
+        // Each red trial says what made it red: here cpu10's CPU, with its change, interval and p.
+        assertThat(report).contains("**What raised each red trial:**")
+                .containsPattern("- cpu10 trial 1 red by join-filter capacity cpu_us_per_req \\+\\d+\\.\\d % \\(\\+\\d+\\.\\d…"
+                        + "\\+\\d+\\.\\d %\\), p \\d");
+    }
+
+    /** A failed cell makes a trial red as a PR's headline: the line names the cell and the failure. */
+    @Test
+    void aRedTrialFromAFailedStartNamesIt() {
+        ObjectNode raw = drill().raw().deepCopy();
+        for (com.fasterxml.jackson.databind.JsonNode cell : raw.withArray("cells")) {
+            if (cell.path("variant").asText().equals("jersey--aa")) {
+                ((ObjectNode) cell).put("status", "failed").put("reason", "every start failed: exit 3 before ready");
+            }
+        }
+        String report = DrillCommand.report(RunFixtures.record(raw), List.of("aa"), 4, RunFixtures.catalogue(), 2, 12);
+
+        assertThat(report).contains("- aa trial 1 red by join-filter capacity failed: head failed: every start failed:"
+                + " exit 3 before ready\n");
     }
 
     @Test
@@ -391,7 +410,8 @@ class DrillCommandTest {
                         + " outside rounds 1–4) lacks it, so the cell left it out\n")
                 .contains("- aa trial 2: cpu_us_per_req — not measured in head: start 5, window 3 of 3 lacks it, so"
                         + " the cell left it out\n")
-                .doesNotContain("- cpu10 trial");
+                .as("cpu10's cell lacked nothing (its red trials are listed as such, \"red by\")")
+                .doesNotContainPattern("- cpu10 trial \\d+: ");
         assertThat(DrillCommand.report(List.of(drill("drill", 8, 5, RunFixtures.FINGERPRINT)), List.of("aa", "cpu10"),
                 4, RunFixtures.catalogue(), 2, 12)).doesNotContain("could not judge");
     }

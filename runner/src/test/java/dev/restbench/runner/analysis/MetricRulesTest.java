@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.restbench.runner.stats.PairedRatio;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -76,6 +78,15 @@ class MetricRulesTest {
         assertThat(MetricRules.fromJson(json, "ab.json").rule("sql_plans_per_req").judged()).isTrue();
         assertThat(MetricRules.fromJson(json, "ab.json").withFactsOf(CATALOGUE).rule("sql_plans_per_req").judged())
                 .isFalse();
+        // A record that leaves the metric out altogether: not an unknown metric, judged with the t-test.
+        ObjectNode without = CATALOGUE.toJson();
+        without.remove(List.of("sql_plans_per_req", "req_per_cpu_s", "load_generator_cpu_us_per_req"));
+        ((ObjectNode) without.get("cpu_us_per_req")).remove("crossCheckedBy");
+        MetricRules read = MetricRules.fromJson(without, "ab.json").withFactsOf(CATALOGUE);
+        assertThat(read.rule("sql_plans_per_req").judged()).isFalse();
+        assertThat(read.rule("req_per_cpu_s").judged()).isFalse();
+        assertThat(read.rule("load_generator_cpu_us_per_req").judged()).isFalse();
+        assertThat(read.rule("cpu_us_per_req").adjustedBy()).as("its cross-check left out: no gauge").isNull();
         ((ObjectNode) json.get("sql_plans_per_req")).put("shownOnly", " ");
         assertThatThrownBy(() -> MetricRules.fromJson(json, "ab.json"))
                 .hasMessageContaining("ab.json: metrics.sql_plans_per_req.shownOnly must be a short text");

@@ -32,14 +32,20 @@ public final class StatementStatistics implements AutoCloseable {
             "pg_stat_statements.track_utility", "off",
             "pg_stat_statements.track_planning", "on");
 
-    private static final String TRACKS_PLANNING =
-            "SELECT coalesce(current_setting('pg_stat_statements.track_planning', true), 'off') = 'on'";
+    /**
+     * The setting on, and the view has the column: {@code plans} came with the extension's version 1.8 (PostgreSQL
+     * 13), and a server upgraded without {@code ALTER EXTENSION … UPDATE} keeps the older view.
+     */
+    private static final String TRACKS_PLANNING = """
+            SELECT coalesce(current_setting('pg_stat_statements.track_planning', true), 'off') = 'on'
+               AND EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('pg_stat_statements')
+                           AND attname = 'plans' AND NOT attisdropped)""";
 
     private static final String SUMS = """
             SELECT coalesce(sum(s.calls), 0), coalesce(sum(s.rows), 0),
                    coalesce(sum(s.shared_blks_hit + s.shared_blks_read + s.local_blks_hit + s.local_blks_read
                                 + s.temp_blks_read + s.temp_blks_written), 0),
-                   coalesce(sum(s.calls * octet_length(s.query)), 0), coalesce(sum(s.plans), 0)
+                   coalesce(sum(s.calls * octet_length(s.query)), 0), {plans}
             FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
             WHERE d.datname = ?
               AND s.query ~* '^\\s*(select|insert|update|delete|with|merge|values|table)\\M'
@@ -104,7 +110,9 @@ public final class StatementStatistics implements AutoCloseable {
                 rs.next();
                 tracksPlanning = rs.getBoolean(1);
             }
-            PreparedStatement sums = connection.prepareStatement(SUMS);
+            // Without planning tracked the column may not exist: the other four counts must not fail with it.
+            PreparedStatement sums = connection.prepareStatement(SUMS.replace("{plans}",
+                    tracksPlanning ? "coalesce(sum(s.plans), 0)" : "NULL::bigint"));
             // The first reading proves the library is loaded (the view errors otherwise) and the user may read it.
             StatementStatistics statistics = new StatementStatistics(connection, sums, null, tracksPlanning);
             statistics.read(server.adminDatabase());

@@ -173,6 +173,30 @@ class StatementStatisticsTest {
         }
     }
 
+    /**
+     * An extension older than 1.8 has no plans column, whatever the setting says (a server upgraded without ALTER
+     * EXTENSION … UPDATE): the other four counts are read, the plans are absent.
+     */
+    @Test
+    void anExtensionWithoutThePlansColumnStillCountsTheStatements() throws SQLException {
+        try (PostgresServer server = PostgresServer.embedded(0, false)) {
+            try (Connection admin = server.connect(server.adminDatabase())) {
+                execute(admin, "CREATE EXTENSION pg_stat_statements VERSION '1.7'");
+            }
+            try (StatementStatistics statistics = StatementStatistics.open(server)) {
+                assertThat(statistics.available()).as(statistics.unavailableReason()).isTrue();
+                assertThat(statistics.tracksPlanning()).isFalse();
+                StatementStatistics.Counts before = statistics.read(server.adminDatabase());
+                try (Connection admin = server.connect(server.adminDatabase())) {
+                    execute(admin, "SELECT 1 + 1");
+                }
+                StatementStatistics.Counts ran = statistics.read(server.adminDatabase()).minus(before);
+                assertThat(ran.statements()).isEqualTo(1);
+                assertThat(ran.plans()).isNull();
+            }
+        }
+    }
+
     private static long single(Connection connection, String sql) throws SQLException {
         try (Statement statement = connection.createStatement(); ResultSet rs = statement.executeQuery(sql)) {
             rs.next();

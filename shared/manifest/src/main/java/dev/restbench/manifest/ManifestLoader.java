@@ -271,10 +271,13 @@ public final class ManifestLoader {
                 }
             }
             if (metric.shownOnly() != null && (metric.reciprocalOf() != null || metric.adjustedBy() != null
-                    || metric.primary() != null && !metric.primary().isEmpty())) {
-                // Shown only, it cannot count in the headline, and a reciprocal or an adjusted metric has its own rule.
+                    || metric.primary() != null && !metric.primary().isEmpty()
+                    || m.metrics().stream().anyMatch(other -> metric.id().equals(other.reciprocalOf())
+                    || metric.id().equals(other.adjustedBy()) || metric.id().equals(other.crossCheckedBy())))) {
+                // Shown only, it cannot count in the headline; a reciprocal or an adjusted metric has its own rule, and
+                // a reciprocal's source or a gauge is judged or checked by its ratio, which a metric shown only lacks.
                 problems.add("/metrics/" + i + "/shownOnly: a metric shown only is secondary, neither a reciprocal"
-                        + " nor adjusted by a gauge");
+                        + " nor adjusted by a gauge, nor another's source or gauge");
             }
             if (metric.tables() != null && !metric.tables().isEmpty() && !"cell".equals(metric.scope())) {
                 // A start's metrics have one table, the startup table, by their scope.

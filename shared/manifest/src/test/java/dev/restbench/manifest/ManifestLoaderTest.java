@@ -331,16 +331,26 @@ class ManifestLoaderTest {
                         + " the opposite direction");
     }
 
-    /** A metric shown only cannot count in the headline, nor be a reciprocal or adjusted: those have rules of their own. */
+    /**
+     * A metric shown only cannot count in the headline, nor be a reciprocal or adjusted, nor another's source or gauge:
+     * those have rules of their own. Its reason is at most 500 characters, as a record's reader accepts.
+     */
     @Test
     void aMetricShownOnlyIsSecondaryAndPlain() throws IOException {
         int cpu = index("cpu_us_per_req");
         int perCpuSecond = index("req_per_cpu_s");
-        String problem = "/shownOnly: a metric shown only is secondary, neither a reciprocal nor adjusted by a gauge";
+        int postgres = index("postgres_cpu_us_per_req");
+        int plans = index("sql_plans_per_req");
+        String problem = "/shownOnly: a metric shown only is secondary, neither a reciprocal nor adjusted by a gauge,"
+                + " nor another's source or gauge";
         assertProblem(m -> ((ObjectNode) m.withArray("metrics").get(cpu)).put("shownOnly", "why"),
                 "/metrics/" + cpu + problem);
         assertProblem(m -> ((ObjectNode) m.withArray("metrics").get(perCpuSecond)).put("shownOnly", "why"),
                 "/metrics/" + perCpuSecond + problem);
+        assertProblem(m -> ((ObjectNode) m.withArray("metrics").get(postgres)).put("shownOnly", "why"),
+                "/metrics/" + postgres + problem);
+        assertProblem(m -> ((ObjectNode) m.withArray("metrics").get(plans)).put("shownOnly", "x".repeat(501)),
+                "/metrics/" + plans + "/shownOnly: must be at most 500 characters long");
     }
 
     @Test
