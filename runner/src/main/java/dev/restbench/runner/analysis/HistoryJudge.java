@@ -68,7 +68,7 @@ public final class HistoryJudge {
             // A reciprocal's deviation is minus its source's in every run: shown, judged once, at its source.
             // Every row of a metric never judged says why, with or without a test (a zero, too few runs).
             rows.add(rule.judged() ? row : row.untested(Verdict.NO_VERDICT, row.pValue() == null
-                    ? rule.shownOnlyReason() + "; " + row.reason() : rule.shownOnlyReason()));
+                    ? rule.reason(row.reason()) : rule.shownOnlyReason()));
         }
         String detail = String.format(Locale.ROOT, "prediction interval over the %d newest comparable runs (at least %d"
                 + " needed for a verdict)", comparable.size(), PredictionInterval.MIN_HISTORY);

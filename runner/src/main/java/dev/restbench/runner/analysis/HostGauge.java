@@ -206,11 +206,14 @@ record HostGauge(String metric, Map<Integer, Double> base, Map<Integer, Double> 
             return PLANS + " was not measured on both sides (pg_stat_statements.track_planning off, or a record from"
                     + " before plans were counted), so nothing shows whether the statements were prepared alike";
         }
+        Map<Integer, Double> headPlans = head.byRound();
+        Map<Integer, Double> baseCalls = baseStatements == null ? Map.of() : baseStatements.byRound();
+        Map<Integer, Double> headCalls = headStatements == null ? Map.of() : headStatements.byRound();
         List<Double> differences = new ArrayList<>();
         base.byRound().forEach((round, b) -> {
-            Double h = head.byRound().get(round);
-            Double bs = baseStatements == null ? null : baseStatements.byRound().get(round);
-            Double hs = headStatements == null ? null : headStatements.byRound().get(round);
+            Double h = headPlans.get(round);
+            Double bs = baseCalls.get(round);
+            Double hs = headCalls.get(round);
             if (h != null && bs != null && hs != null && bs > 0 && hs > 0) {
                 differences.add(h / hs - b / bs);
             }

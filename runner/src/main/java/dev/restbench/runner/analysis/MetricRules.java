@@ -51,6 +51,11 @@ public final class MetricRules {
                     : "shown only: " + shownOnly;
         }
 
+        /** A row's reason, after why the metric is never judged where it is not: every row of it says so. */
+        public String reason(String why) {
+            return judged() ? why : shownOnlyReason() + "; " + why;
+        }
+
         Rule withMinEffect(double pct) {
             return new Rule(pct, discrete, reciprocalOf, hostIndependent, adjustedBy, crossCheckedBy, gaugeOf,
                     shownOnly);

@@ -108,11 +108,6 @@ public final class PairedJudge {
                 notComparable != null ? rows : Judgement.decide(rows, alpha, rules, true));
     }
 
-    /** A row's reason, after why the metric is never judged when it is not (a row without a test says it too). */
-    private static String shownOnly(MetricRules.Rule rule, String reason) {
-        return rule.judged() ? reason : rule.shownOnlyReason() + "; " + reason;
-    }
-
     private static SeriesVerdict paired(RunRecord.Point any, RunRecord.Point b, RunRecord.Point h, double alpha,
                                         int primaryCount, MetricRules.Rule rule, HostGauge gauge) {
         Map<Integer, Double> baseByRound = b.byRound();
@@ -147,17 +142,17 @@ public final class PairedJudge {
             // Exactly equal, not a missing ratio: what the cell never does on either side (no SQL statement on the
             // no-database endpoint, no failed request). A measured 0 is a 0: an absent meter is left out, never 0.
             return row(any, baseSide, headSide, 0.0, 0.0, 0.0, null, null, x.length, steady,
-                    rule.judged() ? Verdict.NO_CHANGE : Verdict.NO_VERDICT, shownOnly(rule, "0 in every start on both sides"));
+                    rule.judged() ? Verdict.NO_CHANGE : Verdict.NO_VERDICT, rule.reason("0 in every start on both sides"));
         }
         if (hasZero(x) || hasZero(y)) {
             // A metric shown only says why first: its zeros are why (the planner's runs of prepared statements).
             return row(any, baseSide, headSide, null, null, null, null, null, x.length, steady, Verdict.NO_VERDICT,
-                    shownOnly(rule, "a start measured 0: no ratio"));
+                    rule.reason("a start measured 0: no ratio"));
         }
         if (x.length < 2) {
             return row(any, baseSide, headSide, x.length == 1 ? (y[0] / x[0] - 1) * 100 : null, null, null, null,
                     null, x.length, steady, rule.judged() ? Verdict.INCONCLUSIVE : Verdict.NO_VERDICT,
-                    shownOnly(rule, "fewer than 2 rounds with both sides: no test"));
+                    rule.reason("fewer than 2 rounds with both sides: no test"));
         }
         // The interval at 1 − 2α is the two one-sided tests' interval, the one "no change" is judged by.
         PairedRatio.Result test = PairedRatio.test(x, y, 1 - 2 * alpha, POWER, rule.test());
