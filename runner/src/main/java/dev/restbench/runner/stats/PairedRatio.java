@@ -3,9 +3,7 @@ package dev.restbench.runner.stats;
 import org.apache.commons.statistics.distribution.TDistribution;
 import org.apache.commons.statistics.inference.BinomialTest;
 import org.apache.commons.statistics.inference.TTest;
-import org.apache.commons.statistics.inference.WilcoxonSignedRankTest;
 
-import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
@@ -15,10 +13,11 @@ import java.util.SplittableRandom;
  * drift from the comparison; logs make the noise of positive metrics symmetric and the effect a ratio (Georges et
  * al. 2007 for intervals over independent starts; Kalibera & Jones 2013 for ratios of means with intervals).
  *
- * <p>The verdict should use {@link #tTest}: with 2–6 blocks the Wilcoxon signed-rank test behind the
- * Hodges–Lehmann interval cannot reach the usual levels at all (its smallest two-sided p-value is 2 / 2ⁿ: 0.0625
- * with 5 blocks, 0.031 with 6, and Holm's α/m for m = 4 primary metrics needs n ≥ 8), and where it can, its
- * interval is bounded by the most extreme blocks. {@link #hodgesLehmann} is a robustness check from about 8 blocks.
+ * <p>The test is the t-test, or for a discrete metric the exact sign-flip test ({@link Test}). Not the Wilcoxon
+ * signed-rank test with its Hodges–Lehmann interval: with 2–6 blocks it cannot reach the usual levels at all (its
+ * smallest one-sided p-value is 1 / 2ⁿ: 0.031 with 5 blocks, 0.016 with 6, and Holm's α/m over 12 primary series
+ * needs n ≥ 8), and where it can, its interval is bounded by the most extreme blocks. It was here, unused by any
+ * verdict, until 2026-12-07 (review D9: a method the code named but never ran).
  */
 public final class PairedRatio {
 
@@ -91,16 +90,6 @@ public final class PairedRatio {
     }
 
     /**
-     * @param ratio              exp(median of the Walsh averages of d)
-     * @param interval           the distribution-free interval of the ratio from the signed-rank distribution; its
-     *                           level is the one actually achieved (at least the requested one), unbounded when the
-     *                           blocks are too few to reach the requested level
-     * @param pValue             two-sided Wilcoxon signed-rank p-value (Commons Statistics' exact or asymptotic)
-     */
-    public record HodgesLehmann(int blocks, double ratio, Interval interval, double pValue, Status status) {
-    }
-
-    /**
      * Paired t-test on the log ratios (Commons Statistics' one-sample {@link TTest} of mean d = 0). The interval is
      * exp(mean d ± t_{1−α/2, n−1} · s/√n). The minimum detectable change is exp(δ) − 1 with
      * δ = (t_{1−α/2, n−1} + t_{power, n−1}) · s / √n, the usual central-t approximation of the paired test's power
@@ -138,7 +127,7 @@ public final class PairedRatio {
 
     /**
      * The p-value of {@link #tTest} alone, from the log ratios: the one-sample t-test of mean d = 0, which is the
-     * paired t-test (Commons Statistics). 1 for fewer than 2 blocks; without spread {@link #noSpreadPValue}.
+     * paired t-test (Commons Statistics). 1 for fewer than 2 blocks; without spread {@link #noSpread}'s.
      */
     static double pValue(double[] d) {
         return pValues(d, Test.T).twoSided();
@@ -192,11 +181,6 @@ public final class PairedRatio {
         double twoSided = BinomialTest.withDefaults().test(d.length, d.length, 0.5).getPValue();
         double oneSided = Math.pow(0.5, d.length);
         return mean > 0 ? new PValues(twoSided, oneSided, 1) : new PValues(twoSided, 1, oneSided);
-    }
-
-    /** The two-sided p-value of {@link #noSpread}. */
-    static double noSpreadPValue(double[] d) {
-        return noSpread(d).twoSided();
     }
 
     /**
@@ -264,77 +248,6 @@ public final class PairedRatio {
         double delta = (t.inverseSurvivalProbability(alpha / 2) + t.inverseCumulativeProbability(power))
                 * sdLog / Math.sqrt(n);
         return Math.exp(delta) - 1;
-    }
-
-    /**
-     * Hodges–Lehmann estimate of the ratio with its distribution-free interval (Hollander & Wolfe, ch. 3): the
-     * median of the n(n+1)/2 Walsh averages (d_i + d_j)/2, i ≤ j, and the interval between the (c+1)-th smallest
-     * and (c+1)-th largest of them, c the largest count with P(W⁺ ≤ c) ≤ α/2 under the exact null distribution of
-     * the signed-rank statistic W⁺. Commons Statistics tests the signed-rank hypothesis but does not expose that
-     * distribution's quantiles, so {@link #signedRankLowerTail} computes it (and the tests check it against the
-     * library's exact p-values).
-     */
-    public static HodgesLehmann hodgesLehmann(double[] base, double[] head, double confidence) {
-        double[] d = logRatios(base, head);
-        int n = d.length;
-        if (n < 2) {
-            return new HodgesLehmann(n, n == 1 ? Math.exp(d[0]) : 1, Interval.unboundedRatio(confidence), 1,
-                    Status.TOO_FEW_BLOCKS);
-        }
-        double[] walsh = walshAverages(d);
-        double ratio = Math.exp(Descriptive.median(walsh));
-        if (tied(d)) {
-            return new HodgesLehmann(n, ratio, new Interval(ratio, ratio, confidence), noSpreadPValue(d),
-                    Status.NO_SPREAD);
-        }
-        double p = WilcoxonSignedRankTest.withDefaults().test(d).getPValue();
-        double[] lowerTail = signedRankLowerTail(n);
-        double alpha = 1 - confidence;
-        if (lowerTail[0] > alpha / 2) {
-            // Even the widest interval [min, max] of the Walsh averages misses the requested level.
-            return new HodgesLehmann(n, ratio, Interval.unboundedRatio(confidence), p, Status.TOO_FEW_BLOCKS);
-        }
-        int c = 0;
-        while (c + 1 < lowerTail.length && lowerTail[c + 1] <= alpha / 2) {
-            c++;
-        }
-        Arrays.sort(walsh);
-        Interval interval = new Interval(Math.exp(walsh[c]), Math.exp(walsh[walsh.length - 1 - c]),
-                1 - 2 * lowerTail[c]);
-        return new HodgesLehmann(n, ratio, interval, p, Status.ESTIMATED);
-    }
-
-    /**
-     * P(W⁺ ≤ w) for w = 0 … n(n+1)/2 under H0 without ties: W⁺ is the sum of a uniformly random subset of the
-     * ranks 1 … n, so its distribution follows from adding one rank at a time (each in or out with probability ½).
-     */
-    static double[] signedRankLowerTail(int n) {
-        int max = n * (n + 1) / 2;
-        double[] probability = new double[max + 1];
-        probability[0] = 1;
-        for (int rank = 1; rank <= n; rank++) {
-            for (int w = max; w >= 0; w--) {
-                probability[w] = (probability[w] + (w >= rank ? probability[w - rank] : 0)) / 2;
-            }
-        }
-        double[] cumulative = new double[max + 1];
-        double sum = 0;
-        for (int w = 0; w <= max; w++) {
-            sum += probability[w];
-            cumulative[w] = sum;
-        }
-        return cumulative;
-    }
-
-    static double[] walshAverages(double[] d) {
-        double[] walsh = new double[d.length * (d.length + 1) / 2];
-        int k = 0;
-        for (int i = 0; i < d.length; i++) {
-            for (int j = i; j < d.length; j++) {
-                walsh[k++] = (d[i] + d[j]) / 2;
-            }
-        }
-        return walsh;
     }
 
     /** ln(head_b / base_b) per block; no blocks give an empty array. */
