@@ -20,6 +20,7 @@ import dev.restbench.runner.report.CommentOptions;
 import dev.restbench.runner.report.FlameGraphComparison;
 import dev.restbench.runner.report.PrComment;
 import dev.restbench.runner.run.BenchmarkRun;
+import dev.restbench.runner.run.HostCheck;
 import dev.restbench.runner.run.RunOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -154,6 +155,8 @@ public final class AbCommand implements Callable<Integer> {
         if (maxRounds < 2 || maxRounds > 50) {
             throw new UsageException("--max-rounds must be between 2 and 50");
         }
+        // A malformed stated host speed stops the A/B before it builds two revisions, not after.
+        HostCheck.reference(System.getenv(HostCheck.REFERENCE_ENV));
         Path root = rootOption.path();
         Path workdir = (workdirOption != null ? workdirOption : root.resolve("target/ab")).toAbsolutePath();
         Path manifest = root.resolve("benchmarks.json");

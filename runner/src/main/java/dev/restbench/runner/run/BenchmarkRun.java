@@ -91,7 +91,7 @@ public final class BenchmarkRun {
         this.unavailable = Map.copyOf(unavailable);
         this.out = out;
         this.hostCheck = new HostCheck(options.services().isEmpty() && manifest.pinning() != null
-                ? manifest.pinning().service() : null);
+                ? manifest.pinning().service() : null, HostCheck.reference(System.getenv(HostCheck.REFERENCE_ENV)));
     }
 
     /** The results directory of this run (set once {@link #execute} has started). */
@@ -139,7 +139,7 @@ public final class BenchmarkRun {
                     + " pg_stat_statements.track_planning is off, so an A/B judges CPU as measured");
             try {
                 String speedClass = hostCheck.begin();
-                out.println("host check: calibration probe speed class " + speedClass);
+                out.println("host check: " + hostCheck.startSummary());
                 environment = Environment.capture(manifest, options.manifest(), selection, postgres.serverVersion(),
                         !postgres.isEmbedded(), options.services(), speedClass);
                 String template = null;

@@ -1,5 +1,7 @@
 package dev.restbench.runner.run;
 
+import dev.restbench.runner.UsageException;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,14 +17,16 @@ import java.util.Optional;
  * The host checks itself: a fixed single-threaded CPU workload on the service's core at the start and at the end of
  * every run (the calibration probe), the steal time of that core over the run from /proc/stat, and its clock where
  * the kernel shows one. The start's speed, in classes 25 % wide, joins the environment fingerprint: a slower host
- * starts a new series even when its CPU model string is generic ("AMD EPYC Processor"). A probe that moved by more
+ * starts a new series even when its CPU model string is generic ("AMD EPYC Processor"); a host that states its own
+ * speed ({@link #REFERENCE_ENV}) keeps that speed's class while its probe stays near it. A probe that moved by more
  * than {@link #MAX_PROBE_CHANGE_PCT} between start and end, or steal above {@link #MAX_STEAL_PCT}, says the machine
  * changed under the run; such a run's verdicts are withheld (analysis.RunRecord#hostProblem), except that an A/B,
  * whose rounds pair head and base starts, states a drifted probe instead of withholding on it.
  *
  * <p>The workload is an integer recurrence in awk (two million steps, ~0.25 s here), run {@value #REPEATS} times
  * pinned with taskset; the fastest counts (interference only slows a run down). Measured on this project's 2-core
- * box, quiet: six runs within 1 % of each other (0.24–0.25 s).
+ * boxes: six quiet runs within 1 % of each other (0.24–0.25 s) on 2026-11-27, but the repeats of nine drill runs'
+ * start probes of 2026-12-03…07 spread by 1.6–25 %.
  */
 public final class HostCheck {
 
@@ -32,11 +36,18 @@ public final class HostCheck {
     public static final double MAX_STEAL_PCT = 2;
     /**
      * Other work on the service's cores during a measured start, in % of them, above which the run's verdicts are
-     * withheld. Quiet, this box shows 0.6–1 % (interrupts of the service's own traffic); a build beside a drill 3–49 %.
+     * withheld. Quiet, this box showed 1.4–3.9 % per start in four drill sittings (interrupts of the service's own
+     * traffic); a build beside a drill 3–49 %.
      */
     public static final double MAX_OTHERS_PCT = 10;
     /** Width of a speed class: a factor of 1.25 (a host 25 % slower is another class). */
     static final double CLASS_WIDTH = 1.25;
+    /**
+     * The host's own probe speed in million steps per second, set in a benchmark host's environment
+     * (docs/runner-host.md): while a run's start probe stays within half a class of it, the run records the
+     * reference's class ({@link #speedClass(Probe, Double)}).
+     */
+    public static final String REFERENCE_ENV = "BENCH_HOST_SPEED_MOPS";
 
     private static final int STEPS = 2_000_000;
     private static final int REPEATS = 5;
@@ -53,7 +64,13 @@ public final class HostCheck {
      * {@code othersWhere}), from each start's utilisation (busy minus the service's own CPU).
      */
     public record Report(Integer cpu, Probe start, Probe end, Double changePct, Double stealPct, Double othersPct,
-                         String othersWhere) {
+                         String othersWhere, Double referenceMops) {
+
+        /** A report of a host without a reference speed. */
+        public Report(Integer cpu, Probe start, Probe end, Double changePct, Double stealPct, Double othersPct,
+                      String othersWhere) {
+            this(cpu, start, end, changePct, stealPct, othersPct, othersWhere, null);
+        }
 
         /** The reason this run's verdicts must be withheld, or null. */
         public String problem() {
@@ -81,6 +98,7 @@ public final class HostCheck {
             out.put("stealPct", round(stealPct));
             out.put("othersPct", round(othersPct));
             out.put("othersWhere", othersWhere);
+            out.put("referenceMops", referenceMops);
             Map<String, Object> limits = new LinkedHashMap<>();
             limits.put("probeChangePct", MAX_PROBE_CHANGE_PCT);
             limits.put("stealPct", MAX_STEAL_PCT);
@@ -103,19 +121,71 @@ public final class HostCheck {
     }
 
     private final Integer cpu;
+    private final Double referenceMops;
     private Probe start;
     private long[] stealAtStart;
 
     /** @param cpuSet the service's CPU set ("1", "2-3", "0,2"), or null: the probe then runs unpinned */
     HostCheck(String cpuSet) {
+        this(cpuSet, null);
+    }
+
+    /**
+     * @param cpuSet        the service's CPU set ("1", "2-3", "0,2"), or null: the probe then runs unpinned
+     * @param referenceMops the host's reference speed ({@link #REFERENCE_ENV}), or null
+     */
+    HostCheck(String cpuSet, Double referenceMops) {
         this.cpu = firstCpu(cpuSet);
+        this.referenceMops = referenceMops;
+    }
+
+    /**
+     * The reference speed a value of {@link #REFERENCE_ENV} gives: null when unset or blank.
+     *
+     * @throws UsageException when it is not a positive number: a host that meant to pin its class must not
+     *                        silently fall back to the probe's own
+     */
+    public static Double reference(String value) {
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        double mops;
+        try {
+            mops = Double.parseDouble(value.trim());
+        } catch (NumberFormatException e) {
+            mops = Double.NaN;
+        }
+        if (!(mops > 0) || Double.isInfinite(mops)) {
+            throw new UsageException(REFERENCE_ENV + " must be this host's calibration probe speed in million steps"
+                    + " per second, a positive number such as 7.4 (docs/runner-host.md), not \"" + value + "\"");
+        }
+        return mops;
     }
 
     /** The probe at the start of the run; its speed class is the fingerprint's ("unknown" without awk). */
     String begin() {
         stealAtStart = steal(cpu);
         start = probe(cpu).orElse(null);
-        return speedClass(start);
+        return speedClass(start, referenceMops);
+    }
+
+    /** The start probe in words, for the run's log: its speed, its class and how the reference decided it. */
+    String startSummary() {
+        if (start == null) {
+            return "calibration probe gave no speed (awk or taskset missing or failing), speed class unknown";
+        }
+        String line = String.format(Locale.ROOT, "calibration probe %.2f million steps/s, speed class %s",
+                start.mops(), speedClass(start, referenceMops));
+        if (referenceMops == null) {
+            return line;
+        }
+        double offPct = (start.mops() / referenceMops - 1) * 100;
+        if (withinReference(start, referenceMops)) {
+            return line + String.format(Locale.ROOT, " (%+.1f %% from this host's reference %.2f, %s: within half a"
+                    + " class, so the reference's class)", offPct, referenceMops, REFERENCE_ENV);
+        }
+        return line + String.format(Locale.ROOT, " (%+.1f %% from this host's reference %.2f, %s: more than half a"
+                + " class, so the probe's own class)", offPct, referenceMops, REFERENCE_ENV);
     }
 
     /**
@@ -134,15 +204,31 @@ public final class HostCheck {
             stealPct = 100.0 * (stealAtEnd[0] - stealAtStart[0]) / (stealAtEnd[1] - stealAtStart[1]);
         }
         return new Report(cpu, start, end, change, stealPct, most == null ? null : most.getValue() * 100,
-                most == null ? null : most.getKey());
+                most == null ? null : most.getKey(), referenceMops);
     }
 
     /** "c&lt;k&gt;": the probe's speed in classes of {@link #CLASS_WIDTH} (k = floor(log(mops) / log 1.25)). */
     static String speedClass(Probe probe) {
+        return speedClass(probe, null);
+    }
+
+    /**
+     * The probe's class, or the host's reference's while the probe is within half a class of it (a factor of √1.25
+     * either way: +11.8 %, −10.6 %). Fixed boundaries split one machine's runs into two series when its probe sits
+     * near one, and this project's box does: its start probes read 6.8–7.9 million steps per second in nine drill
+     * runs, either side of c8/c9's 7.45 (c8 seven times, c9 twice). A host that states its speed keeps one series
+     * while it keeps that speed; a probe beyond half a class from it gets its own class, since the host has changed.
+     */
+    static String speedClass(Probe probe, Double referenceMops) {
         if (probe == null) {
             return "unknown";
         }
-        return "c" + (int) Math.floor(Math.log(probe.mops()) / Math.log(CLASS_WIDTH));
+        double mops = referenceMops != null && withinReference(probe, referenceMops) ? referenceMops : probe.mops();
+        return "c" + (int) Math.floor(Math.log(mops) / Math.log(CLASS_WIDTH));
+    }
+
+    private static boolean withinReference(Probe probe, double referenceMops) {
+        return Math.abs(Math.log(probe.mops() / referenceMops)) <= Math.log(CLASS_WIDTH) / 2;
     }
 
     static Optional<Probe> probe(Integer cpu) {
