@@ -43,6 +43,7 @@ public final class RunRecord {
     public static final String HOST_CHECK = field("", "hostCheck");
     public static final String METHOD = field("", "method");
     public static final String METRIC_DEFINITIONS = field("", "metricDefinitions");
+    private static final String METHOD_WINDOW_SECONDS = field("/method", "windowSeconds");
     public static final String VARIANTS = field("", "variants");
     public static final String CELLS = field("", "cells");
     public static final String COMPARISONS = field("", "comparisons");
@@ -498,6 +499,12 @@ public final class RunRecord {
     /** One of its wall-time figures ({@code timings}), or null when not recorded. */
     public Double timing(String key) {
         return raw.path(TIMINGS).path(key).isNumber() ? raw.path(TIMINGS).path(key).asDouble() : null;
+    }
+
+    /** Seconds per measured window, or null in a record without its method. */
+    public Integer windowSeconds() {
+        JsonNode seconds = raw.path(METHOD).path(METHOD_WINDOW_SECONDS);
+        return seconds.isInt() ? seconds.asInt() : null;
     }
 
     /** How the figures were taken ({@code method}; missing in older records). */

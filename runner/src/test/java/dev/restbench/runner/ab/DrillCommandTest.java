@@ -226,6 +226,7 @@ class DrillCommandTest {
             order.addArray().add(i / 3).add("jersey--" + List.of("a", "aa", "cpu10").get(i % 3));
         }
         raw.putObject("timings").put("postgresAndDatasetS", 12.0).put("totalS", 12.0 + 60 * 95.0);
+        raw.with("method").put("windowSeconds", 5);
         int i = 0;
         for (com.fasterxml.jackson.databind.JsonNode cell : raw.path("cells")) {
             for (com.fasterxml.jackson.databind.JsonNode trial : cell.path("trials")) {
@@ -237,7 +238,53 @@ class DrillCommandTest {
                 RunFixtures.catalogue(), 2, 12);
         assertThat(report).contains("**Start cost** under profile quick: 95 s of wall time per start over 60 starts;"
                 + " a cell's warmup 21 s median (20–22) over 60 cell starts, 3 of them unsteady.");
+        int windows = RunFixtures.record(raw).points().get(0).windows()[0].length;
+        assertThat(report).as("Kalibera & Jones at the start's measured cost, not an assumed one")
+                .contains("for a start's " + (95 - 5 * windows) + " s outside its windows and a window of 5 s");
         assertThat(DrillCommand.startCost(List.of(drill()))).as("no timings, no claim").isEmpty();
+        ObjectNode untimed = drill().raw().deepCopy();
+        untimed.remove("timings");
+        assertThat(DrillCommand.report(RunFixtures.record(untimed), List.of("aa", "cpu10"), 4, RunFixtures.catalogue(),
+                2, 12)).contains("not computed: the records lack the start's wall time");
+    }
+
+    /** D9: the windows' trend after the warmup, the bias a weak drift rule would leave, is measured. */
+    @Test
+    void theReportMeasuresHowFarTheWindowsDriftedAfterTheWarmup() {
+        ObjectNode run = RunFixtures.empty("drift", "abc", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "quick");
+        run.with("plan").put("rounds", 8);
+        run.putObject("method").put("startsPerVariant", 8).put("windowsPerCell", 3).put("windowSeconds", 5);
+        int[] rounds = {0, 1, 2, 3, 4, 5, 6, 7};
+        Random random = new Random(9);
+        for (String copy : List.of("a", "aa")) {
+            double[][] cpu = new double[8][];
+            double[][] alloc = new double[8][];
+            for (int r = 0; r < 8; r++) {
+                double level = 300 * (1 + 0.05 * random.nextGaussian());
+                // Still settling: each window 5 % above the one before, as a warmup stopped too early would leave.
+                cpu[r] = new double[] {level, level * 1.05 * (1 + 0.002 * random.nextGaussian()),
+                        level * 1.10 * (1 + 0.002 * random.nextGaussian())};
+                alloc[r] = new double[] {100_000, 100_000, 100_000};
+            }
+            RunFixtures.cell(run, "jersey--" + copy, "join-filter", "capacity",
+                    Map.of("cpu_us_per_req", cpu, "alloc_bytes_per_req", alloc), rounds);
+        }
+        String report = DrillCommand.report(RunFixtures.record(run), List.of("aa"), 4, RunFixtures.catalogue(), 2, 12);
+
+        assertThat(report).contains("**Residual drift after the warmup**");
+        Matcher cpu = Pattern.compile("\\| jersey/join-filter/capacity/cpu_us_per_req \\| 16 \\| \\+(\\d+\\.\\d) %"
+                + " \\(\\+(\\d+\\.\\d)…\\+(\\d+\\.\\d) %\\)").matcher(report);
+        assertThat(cpu.find()).as(report).isTrue();
+        assertThat(Double.parseDouble(cpu.group(1))).isBetween(9.8, 10.2);
+        assertThat(Double.parseDouble(cpu.group(2))).isLessThan(10.0);
+        assertThat(Double.parseDouble(cpu.group(3))).isGreaterThan(10.0);
+        assertThat(report).contains("| jersey/join-filter/capacity/alloc_bytes_per_req | 16 | +0.0 % (+0.0…+0.0 %) |");
+
+        // Settled starts (1 % noise per window, no trend): a mean near 0.
+        Matcher settled = Pattern.compile("\\| jersey/join-filter/capacity/cpu_us_per_req \\| 40 \\| ([+-]\\d+\\.\\d) %")
+                .matcher(DrillCommand.report(drill(), List.of("aa", "cpu10"), 4, RunFixtures.catalogue(), 2, 12));
+        assertThat(settled.find()).isTrue();
+        assertThat(Math.abs(Double.parseDouble(settled.group(1)))).isLessThan(1.5);
     }
 
     @Test
@@ -498,5 +545,17 @@ class DrillCommandTest {
         assertThat(report).as("a series with no gauge has one row")
                 .contains("| jersey/join-filter/capacity/alloc_bytes_per_req | 12 |")
                 .doesNotContain("alloc_bytes_per_req relative");
+        // Beside each spread, how often it lets a trial of this drill (4 rounds, its cell's 2 primary series) find
+        // +10 %: the simulated rate an observed cpu10 rate is set against.
+        assertThat(report).contains("| detects +10 % in a trial of 4 rounds, 2 series |");
+        Pattern trial = Pattern.compile("%\\) \\| ([0-9.]+) % \\(([0-9.]+) %–([0-9.]+) %\\) \\|");
+        Matcher measuredTrial = trial.matcher(report.substring(measured.start()));
+        Matcher relativeTrial = trial.matcher(report.substring(relative.start()));
+        assertThat(measuredTrial.find()).as(report).isTrue();
+        assertThat(relativeTrial.find()).as(report).isTrue();
+        assertThat(Double.parseDouble(measuredTrial.group(1))).isLessThan(30);
+        assertThat(Double.parseDouble(relativeTrial.group(1))).isGreaterThan(95);
+        assertThat(Double.parseDouble(measuredTrial.group(2)))
+                .isLessThanOrEqualTo(Double.parseDouble(measuredTrial.group(3)));
     }
 }
