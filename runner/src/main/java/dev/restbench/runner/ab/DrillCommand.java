@@ -507,7 +507,7 @@ public final class DrillCommand implements Callable<Integer> {
             unmeasured.forEach(line -> out.append("- ").append(line).append('\n'));
             out.append('\n');
         }
-        out.append(components(sameJar, kinds.contains("aa"), perTrial, rules, prRounds, prSeries, wallPerStart(runs)))
+        out.append(components(sameJar, kinds.contains("aa"), perTrial, rules, prRounds, prSeries, startAndWindowCost(runs)))
                 .append(startCost(runs))
                 .append(residualDrift(sameJar, rules));
         if (kinds.contains("aa")) {
@@ -585,6 +585,35 @@ public final class DrillCommand implements Callable<Integer> {
             starts += run.startsRun();
         }
         return starts == 0 ? null : wall / starts;
+    }
+
+    /**
+     * What Kalibera & Jones weigh, as the runs measured it: a start's wall time outside its measured windows (boot,
+     * warmups, PostgreSQL excluded), and what one more window in each of a start's cells costs (the measured windows'
+     * time over starts × windows per cell: a start of two cells pays two windows). Null when no run recorded both.
+     */
+    static double[] startAndWindowCost(List<RunRecord> runs) {
+        double outside = 0;
+        double windowTime = 0;
+        int starts = 0;
+        int windowsPerStart = 0;
+        for (RunRecord run : runs) {
+            Double total = run.timing(RunRecord.TIMING_TOTAL_S);
+            Double measured = run.timing(RunRecord.TIMING_MEASURED_WINDOWS_S);
+            Integer perCell = run.windowsPerCell();
+            if (run.startsRun() == 0 || total == null || measured == null || perCell == null || perCell < 1) {
+                continue;
+            }
+            Double setUp = run.timing(RunRecord.TIMING_POSTGRES_AND_DATASET_S);
+            outside += total - (setUp == null ? 0 : setUp) - measured;
+            windowTime += measured;
+            starts += run.startsRun();
+            windowsPerStart += run.startsRun() * perCell;
+        }
+        if (starts == 0 || outside <= 0 || windowTime <= 0) {
+            return null;
+        }
+        return new double[] {outside / starts, windowTime / windowsPerStart};
     }
 
     /**
@@ -775,13 +804,9 @@ public final class DrillCommand implements Callable<Integer> {
      * starts when the drill has one, in every pooled run — and the power they give a PR.
      */
     private static String components(List<RunRecord> sameJar, boolean withAa, int perTrial, MetricRules rules,
-                                     int prRounds, int prSeries, Double wallPerStart) {
+                                     int prRounds, int prSeries, double[] startAndWindowCost) {
         StringBuilder out = new StringBuilder();
         int windows = 0;
-        Integer windowSeconds = sameJar.get(0).windowSeconds();
-        // Kalibera & Jones weigh a start's fixed cost (boot and warmup: its wall time without its windows) against a
-        // window's; both as this drill measured them, not assumed.
-        Double fixedCost = null;
         out.append("Variance components of copy `a`").append(withAa ? " and `aa` (the same jar)" : "")
                 .append(" over all ").append(withAa ? "their" : "its").append(" starts")
                 .append(sameJar.size() > (withAa ? 2 : 1) ? " in every run" : "")
@@ -823,19 +848,18 @@ public final class DrillCommand implements Callable<Integer> {
                         minEffect, prSeries, 1000);
                 neededText += " (" + (low < 0 ? "> 60" : low) + "–" + (high < 0 ? "> 60" : high) + ")";
             }
-            if (wallPerStart != null && windowSeconds != null && wallPerStart > windows * windowSeconds) {
-                fixedCost = wallPerStart - windows * windowSeconds;
-            }
             table.row(point.seriesKey(), c.starts() + " × " + windows, betweenText, pct(c.withinCvPct()),
-                    fixedCost == null ? "—" : Integer.toString(c.optimalWindowsPerStart(fixedCost, windowSeconds, 20)),
+                    startAndWindowCost == null ? "—" : Integer.toString(c.optimalWindowsPerStart(
+                            startAndWindowCost[0], startAndWindowCost[1], 20)),
                     pct(100 * drill), pct(100 * pr), neededText);
         }
         out.append(table.markdown());
         out.append("\n(Between starts with its 90 % parametric-bootstrap interval, and the rounds at both ends of it."
                 + " Optimal windows per start by Kalibera & Jones, ")
-                .append(fixedCost == null ? "not computed: the records lack the start's wall time or the window's length"
-                        : String.format(Locale.ROOT, "for a start's %.0f s outside its windows and a window of %d s, as"
-                                + " measured", fixedCost, windowSeconds))
+                .append(startAndWindowCost == null ? "not computed: the records lack the start's wall time or its"
+                        + " windows' time" : String.format(Locale.ROOT, "for a start's %.0f s outside its windows and"
+                        + " %.1f s per window in each of its cells, as measured", startAndWindowCost[0],
+                        startAndWindowCost[1]))
                 .append(".)\n");
         return out.toString();
     }
@@ -857,7 +881,9 @@ public final class DrillCommand implements Callable<Integer> {
                     || point.windows()[0].length < 2) {
                 continue;
             }
-            double[][] starts = pooled(point, sameJar);
+            // A start with a single window (a record that lacked the others) has no trend to show.
+            double[][] starts = Arrays.stream(pooled(point, sameJar)).filter(windows -> windows.length >= 2)
+                    .toArray(double[][]::new);
             if (starts.length < 2 || !allPositive(starts)) {
                 continue;
             }

@@ -43,7 +43,7 @@ public final class RunRecord {
     public static final String HOST_CHECK = field("", "hostCheck");
     public static final String METHOD = field("", "method");
     public static final String METRIC_DEFINITIONS = field("", "metricDefinitions");
-    private static final String METHOD_WINDOW_SECONDS = field("/method", "windowSeconds");
+    private static final String METHOD_WINDOWS_PER_CELL = field("/method", "windowsPerCell");
     public static final String VARIANTS = field("", "variants");
     public static final String CELLS = field("", "cells");
     public static final String COMPARISONS = field("", "comparisons");
@@ -101,6 +101,7 @@ public final class RunRecord {
     /** Keys of {@code timings}, a map (the schema names its keys in its description, not as properties). */
     public static final String TIMING_TOTAL_S = "totalS";
     public static final String TIMING_POSTGRES_AND_DATASET_S = "postgresAndDatasetS";
+    public static final String TIMING_MEASURED_WINDOWS_S = "measuredWindowsS";
 
     public static final String VARIANT_NAME = field("/variants/*", "name");
     private static final String VARIANT_LABEL = field("/variants/*", "label");
@@ -501,10 +502,10 @@ public final class RunRecord {
         return raw.path(TIMINGS).path(key).isNumber() ? raw.path(TIMINGS).path(key).asDouble() : null;
     }
 
-    /** Seconds per measured window, or null in a record without its method. */
-    public Integer windowSeconds() {
-        JsonNode seconds = raw.path(METHOD).path(METHOD_WINDOW_SECONDS);
-        return seconds.isInt() ? seconds.asInt() : null;
+    /** Measured windows per cell and start, or null in a record without its method. */
+    public Integer windowsPerCell() {
+        JsonNode windows = raw.path(METHOD).path(METHOD_WINDOWS_PER_CELL);
+        return windows.isInt() ? windows.asInt() : null;
     }
 
     /** How the figures were taken ({@code method}; missing in older records). */

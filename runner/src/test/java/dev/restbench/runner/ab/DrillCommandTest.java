@@ -226,7 +226,8 @@ class DrillCommandTest {
             order.addArray().add(i / 3).add("jersey--" + List.of("a", "aa", "cpu10").get(i % 3));
         }
         raw.putObject("timings").put("postgresAndDatasetS", 12.0).put("totalS", 12.0 + 60 * 95.0);
-        raw.with("method").put("windowSeconds", 5);
+        raw.with("timings").put("measuredWindowsS", 60 * 15.0);
+        raw.with("method").put("windowsPerCell", 3);
         int i = 0;
         for (com.fasterxml.jackson.databind.JsonNode cell : raw.path("cells")) {
             for (com.fasterxml.jackson.databind.JsonNode trial : cell.path("trials")) {
@@ -238,14 +239,15 @@ class DrillCommandTest {
                 RunFixtures.catalogue(), 2, 12);
         assertThat(report).contains("**Start cost** under profile quick: 95 s of wall time per start over 60 starts;"
                 + " a cell's warmup 21 s median (20–22) over 60 cell starts, 3 of them unsteady.");
-        int windows = RunFixtures.record(raw).points().get(0).windows()[0].length;
         assertThat(report).as("Kalibera & Jones at the start's measured cost, not an assumed one")
-                .contains("for a start's " + (95 - 5 * windows) + " s outside its windows and a window of 5 s");
+                .contains("for a start's 80 s outside its windows and 5.0 s per window in each of its cells");
+        raw.with("timings").put("measuredWindowsS", 60 * 30.0);
+        assertThat(DrillCommand.startAndWindowCost(List.of(RunFixtures.record(raw))))
+                .as("two cells a start: a window more in each costs two windows' time, and the start's own cost less")
+                .containsExactly(65.0, 10.0);
         assertThat(DrillCommand.startCost(List.of(drill()))).as("no timings, no claim").isEmpty();
-        ObjectNode untimed = drill().raw().deepCopy();
-        untimed.remove("timings");
-        assertThat(DrillCommand.report(RunFixtures.record(untimed), List.of("aa", "cpu10"), 4, RunFixtures.catalogue(),
-                2, 12)).contains("not computed: the records lack the start's wall time");
+        assertThat(DrillCommand.report(drill(), List.of("aa", "cpu10"), 4, RunFixtures.catalogue(), 2, 12))
+                .contains("not computed: the records lack the start's wall time");
     }
 
     /** D9: the windows' trend after the warmup, the bias a weak drift rule would leave, is measured. */
@@ -266,13 +268,17 @@ class DrillCommandTest {
                         level * 1.10 * (1 + 0.002 * random.nextGaussian())};
                 alloc[r] = new double[] {100_000, 100_000, 100_000};
             }
+            if (copy.equals("aa")) {
+                // A start with one window (the others lacked the metric) shows no trend and must not count as 0 %.
+                cpu[5] = new double[] {cpu[5][0]};
+            }
             RunFixtures.cell(run, "jersey--" + copy, "join-filter", "capacity",
                     Map.of("cpu_us_per_req", cpu, "alloc_bytes_per_req", alloc), rounds);
         }
         String report = DrillCommand.report(RunFixtures.record(run), List.of("aa"), 4, RunFixtures.catalogue(), 2, 12);
 
         assertThat(report).contains("**Residual drift after the warmup**");
-        Matcher cpu = Pattern.compile("\\| jersey/join-filter/capacity/cpu_us_per_req \\| 16 \\| \\+(\\d+\\.\\d) %"
+        Matcher cpu = Pattern.compile("\\| jersey/join-filter/capacity/cpu_us_per_req \\| 15 \\| \\+(\\d+\\.\\d) %"
                 + " \\(\\+(\\d+\\.\\d)…\\+(\\d+\\.\\d) %\\)").matcher(report);
         assertThat(cpu.find()).as(report).isTrue();
         assertThat(Double.parseDouble(cpu.group(1))).isBetween(9.8, 10.2);

@@ -60,7 +60,8 @@ class HostCheckTest {
         // Beyond half a class (a factor of √1.25: +11.8 %, −10.6 %) the host has changed: the probe's own class.
         assertThat(HostCheck.speedClass(new HostCheck.Probe(7.3 * 1.13, 0, null), 7.3)).isEqualTo("c9");
         assertThat(HostCheck.speedClass(new HostCheck.Probe(7.3 * 1.11, 0, null), 7.3)).isEqualTo("c8");
-        assertThat(HostCheck.speedClass(new HostCheck.Probe(7.3 / 1.2, 0, null), 7.3)).isEqualTo("c8");
+        // 7.9 is c9 and 7.9 / 1.2 its own c8: beyond the band the probe's class, not the reference's.
+        assertThat(HostCheck.speedClass(new HostCheck.Probe(7.9 / 1.2, 0, null), 7.9)).isEqualTo("c8");
         assertThat(HostCheck.speedClass(new HostCheck.Probe(7.3 / 1.3, 0, null), 7.3)).isEqualTo("c7");
         // Downward too, a factor of √1.25 (−10.6 %): 7.5 is c9, 7.5 / 1.11 alone would be c8.
         assertThat(HostCheck.speedClass(new HostCheck.Probe(7.5 / 1.11, 0, null), 7.5)).isEqualTo("c9");
