@@ -156,7 +156,7 @@ public final class AbCommand implements Callable<Integer> {
             throw new UsageException("--max-rounds must be between 2 and 50");
         }
         // A malformed stated host speed stops the A/B before it builds two revisions, not after.
-        HostCheck.reference(System.getenv(HostCheck.REFERENCE_ENV));
+        HostCheck.referenceFromEnvironment();
         Path root = rootOption.path();
         Path workdir = (workdirOption != null ? workdirOption : root.resolve("target/ab")).toAbsolutePath();
         Path manifest = root.resolve("benchmarks.json");

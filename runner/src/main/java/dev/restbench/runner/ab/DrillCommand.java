@@ -176,7 +176,7 @@ public final class DrillCommand implements Callable<Integer> {
                 throw new UsageException("--start-failure-percent must be at least 0 and below 100");
             }
             // A malformed stated host speed stops the drill before its build, not after.
-            HostCheck.reference(System.getenv(HostCheck.REFERENCE_ENV));
+            HostCheck.referenceFromEnvironment();
             Path workdir = (workdirOption != null ? workdirOption : root.resolve("target/drill")).toAbsolutePath();
             if (artifact == null) {
                 // The manifest's artifact, built when stale as ./bench build would (the run itself builds nothing).
@@ -538,15 +538,19 @@ public final class DrillCommand implements Callable<Integer> {
      * steadier starts). Empty for records without timings.
      */
     static String startCost(List<RunRecord> runs) {
-        Double wallPerStart = wallPerStart(runs);
+        double wall = 0;
+        int starts = 0;
         List<Double> warmups = new ArrayList<>();
         int unsteady = 0;
-        int starts = 0;
         for (RunRecord run : runs) {
-            if (run.startsRun() == 0 || run.timing(RunRecord.TIMING_TOTAL_S) == null) {
+            int runStarts = run.startsRun();
+            Double total = run.timing(RunRecord.TIMING_TOTAL_S);
+            if (runStarts == 0 || total == null) {
                 continue;
             }
-            starts += run.startsRun();
+            Double setUp = run.timing(RunRecord.TIMING_POSTGRES_AND_DATASET_S);
+            wall += total - (setUp == null ? 0 : setUp);
+            starts += runStarts;
             for (RunRecord.Cell cell : run.cells()) {
                 for (RunRecord.Trial trial : cell.trials()) {
                     if (!trial.failed() && trial.warmupSeconds() != null) {
@@ -558,33 +562,14 @@ public final class DrillCommand implements Callable<Integer> {
                 }
             }
         }
-        if (wallPerStart == null || warmups.isEmpty()) {
+        if (starts == 0 || warmups.isEmpty()) {
             return "";
         }
         double[] w = warmups.stream().mapToDouble(Double::doubleValue).toArray();
         return String.format(Locale.ROOT, "**Start cost** under profile %s: %.0f s of wall time per start over %d"
                         + " starts; a cell's warmup %.0f s median (%.0f–%.0f) over %d cell starts, %d of them"
-                        + " unsteady.%n%n", runs.get(0).profile(), wallPerStart, starts, Descriptive.median(w),
+                        + " unsteady.%n%n", runs.get(0).profile(), wall / starts, starts, Descriptive.median(w),
                 Arrays.stream(w).min().orElseThrow(), Arrays.stream(w).max().orElseThrow(), w.length, unsteady);
-    }
-
-    /**
-     * Wall time per start over the runs that recorded it (each run's total without PostgreSQL and the dataset, over its
-     * starts), or null when none did.
-     */
-    static Double wallPerStart(List<RunRecord> runs) {
-        double wall = 0;
-        int starts = 0;
-        for (RunRecord run : runs) {
-            Double total = run.timing(RunRecord.TIMING_TOTAL_S);
-            if (run.startsRun() == 0 || total == null) {
-                continue;
-            }
-            Double setUp = run.timing(RunRecord.TIMING_POSTGRES_AND_DATASET_S);
-            wall += total - (setUp == null ? 0 : setUp);
-            starts += run.startsRun();
-        }
-        return starts == 0 ? null : wall / starts;
     }
 
     /**
@@ -813,8 +798,7 @@ public final class DrillCommand implements Callable<Integer> {
                 .append(" (ln scale, shown as CV %), and what they imply for ./bench ab's rule (simulated, 4,000"
                         + " replications, +10 % in one series, Holm over the others, judged once after the last round"
                         + " with the metric's minimum effect):\n\n");
-        // A trial's Holm family is its cell's primary series (4 since SQL statements became primary, not 3).
-        int trialSeries = (int) Math.max(1, sameJar.get(0).points().stream().filter(RunRecord.Point::primary).count());
+        int trialSeries = trialFamily(sameJar.get(0));
         TextTable table = TextTable.of(List.of("series", "starts × windows", "between starts", "within a start",
                 "optimal windows/start", "detects +10 % with " + perTrial + " rounds, " + trialSeries + " series",
                 "with " + prRounds + " rounds, " + prSeries + " series",
@@ -934,8 +918,7 @@ public final class DrillCommand implements Callable<Integer> {
      */
     static String pairedSpread(List<RunRecord> runs, MetricRules rules, int perTrial, int prSeries) {
         RunRecord first = InterleavedRun.select(runs.get(0), "a", null);
-        // A trial's Holm family: its cell's primary series, as in the components' table.
-        int trialSeries = (int) Math.max(1, first.points().stream().filter(RunRecord.Point::primary).count());
+        int trialSeries = trialFamily(first);
         TextTable table = TextTable.of(List.of("series", "rounds", "A/A paired sd per round (90 %)",
                 "detects +10 % in a trial of " + perTrial + " rounds, " + trialSeries + " series",
                 "rounds for 95 % at " + prSeries + " series"), 1);
@@ -1048,6 +1031,11 @@ public final class DrillCommand implements Callable<Integer> {
                         .limit(1))
                 .flatMap(p -> Arrays.stream(p.windows()))
                 .toArray(double[][]::new);
+    }
+
+    /** A trial's Holm family: its cell's primary series (4 since SQL statements became primary, not 3). */
+    private static int trialFamily(RunRecord copyA) {
+        return (int) Math.max(1, copyA.points().stream().filter(RunRecord.Point::primary).count());
     }
 
     private static boolean allPositive(double[][] values) {

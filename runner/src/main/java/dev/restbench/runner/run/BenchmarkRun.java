@@ -91,7 +91,7 @@ public final class BenchmarkRun {
         this.unavailable = Map.copyOf(unavailable);
         this.out = out;
         this.hostCheck = new HostCheck(options.services().isEmpty() && manifest.pinning() != null
-                ? manifest.pinning().service() : null, HostCheck.reference(System.getenv(HostCheck.REFERENCE_ENV)));
+                ? manifest.pinning().service() : null, HostCheck.referenceFromEnvironment());
     }
 
     /** The results directory of this run (set once {@link #execute} has started). */

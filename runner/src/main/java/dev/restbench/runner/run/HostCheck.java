@@ -66,12 +66,6 @@ public final class HostCheck {
     public record Report(Integer cpu, Probe start, Probe end, Double changePct, Double stealPct, Double othersPct,
                          String othersWhere, Double referenceMops) {
 
-        /** A report of a host without a reference speed. */
-        public Report(Integer cpu, Probe start, Probe end, Double changePct, Double stealPct, Double othersPct,
-                      String othersWhere) {
-            this(cpu, start, end, changePct, stealPct, othersPct, othersWhere, null);
-        }
-
         /** The reason this run's verdicts must be withheld, or null. */
         public String problem() {
             if (changePct != null && Math.abs(changePct) > MAX_PROBE_CHANGE_PCT) {
@@ -139,6 +133,11 @@ public final class HostCheck {
         this.referenceMops = referenceMops;
     }
 
+    /** The reference speed this process's environment states ({@link #REFERENCE_ENV}), as {@link #reference}. */
+    public static Double referenceFromEnvironment() {
+        return reference(System.getenv(REFERENCE_ENV));
+    }
+
     /**
      * The reference speed a value of {@link #REFERENCE_ENV} gives: null when unset or blank.
      *
@@ -179,13 +178,10 @@ public final class HostCheck {
         if (referenceMops == null) {
             return line;
         }
-        double offPct = (start.mops() / referenceMops - 1) * 100;
-        if (withinReference(start, referenceMops)) {
-            return line + String.format(Locale.ROOT, " (%+.1f %% from this host's reference %.2f, %s: within half a"
-                    + " class, so the reference's class)", offPct, referenceMops, REFERENCE_ENV);
-        }
-        return line + String.format(Locale.ROOT, " (%+.1f %% from this host's reference %.2f, %s: more than half a"
-                + " class, so the probe's own class)", offPct, referenceMops, REFERENCE_ENV);
+        return line + String.format(Locale.ROOT, " (%+.1f %% from this host's reference %.2f, %s: %s)",
+                (start.mops() / referenceMops - 1) * 100, referenceMops, REFERENCE_ENV,
+                withinReference(start, referenceMops) ? "within half a class, so the reference's class"
+                        : "more than half a class, so the probe's own class");
     }
 
     /**

@@ -195,7 +195,7 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         RunOptions options = options();
         // A malformed stated host speed stops the run here, before any build, not once the builds are done.
-        HostCheck.reference(System.getenv(HostCheck.REFERENCE_ENV));
+        HostCheck.referenceFromEnvironment();
         Manifest manifest = Manifests.load(options.manifest());
         RunSelection selection = RunSelection.of(manifest, options);
         Runtimes runtimes = Runtimes.ofThisMachine();

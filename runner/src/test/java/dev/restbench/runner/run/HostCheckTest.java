@@ -120,15 +120,15 @@ class HostCheckTest {
 
     @Test
     void eachLimitWithholdsTheVerdictsAndACleanRunHasNoProblem() {
-        assertThat(new HostCheck.Report(1, PROBE, PROBE, -0.1, 0.0, 0.8, "jersey/mixed/capacity start 1").problem())
+        assertThat(new HostCheck.Report(1, PROBE, PROBE, -0.1, 0.0, 0.8, "jersey/mixed/capacity start 1", null).problem())
                 .isNull();
-        assertThat(new HostCheck.Report(1, PROBE, PROBE, -12.0, 0.0, 0.8, "x").problem())
+        assertThat(new HostCheck.Report(1, PROBE, PROBE, -12.0, 0.0, 0.8, "x", null).problem())
                 .contains("probe moved -12.0 %");
-        assertThat(new HostCheck.Report(1, PROBE, PROBE, 0.0, 3.5, 0.8, "x").problem()).contains("steal");
-        assertThat(new HostCheck.Report(1, PROBE, PROBE, 0.0, 0.0, 27.3, "jersey/mixed/capacity start 1").problem())
+        assertThat(new HostCheck.Report(1, PROBE, PROBE, 0.0, 3.5, 0.8, "x", null).problem()).contains("steal");
+        assertThat(new HostCheck.Report(1, PROBE, PROBE, 0.0, 0.0, 27.3, "jersey/mixed/capacity start 1", null).problem())
                 .isEqualTo("other work took 27 % of the service's core during a start of jersey/mixed/capacity"
                         + " start 1 (more than 10 %)");
         // Without /proc or awk nothing is known, and nothing is withheld for it.
-        assertThat(new HostCheck.Report(null, null, null, null, null, null, null).problem()).isNull();
+        assertThat(new HostCheck.Report(null, null, null, null, null, null, null, null).problem()).isNull();
     }
 }
