@@ -575,7 +575,8 @@ public final class DrillCommand implements Callable<Integer> {
     /**
      * What Kalibera & Jones weigh, as the runs measured it: a start's wall time outside its measured windows (boot,
      * warmups, PostgreSQL excluded), and what one more window in each of a start's cells costs (the measured windows'
-     * time over starts × windows per cell: a start of two cells pays two windows). Null when no run recorded both.
+     * time over starts × windows per cell: a start of two cells pays two windows). Both are per start that measured:
+     * a failed start's time is a cost of the starts that did, and it bought no window. Null when no run recorded both.
      */
     static double[] startAndWindowCost(List<RunRecord> runs) {
         double outside = 0;
@@ -586,14 +587,15 @@ public final class DrillCommand implements Callable<Integer> {
             Double total = run.timing(RunRecord.TIMING_TOTAL_S);
             Double measured = run.timing(RunRecord.TIMING_MEASURED_WINDOWS_S);
             Integer perCell = run.windowsPerCell();
-            if (run.startsRun() == 0 || total == null || measured == null || perCell == null || perCell < 1) {
+            int measuredStarts = run.startsMeasured();
+            if (measuredStarts == 0 || total == null || measured == null || perCell == null || perCell < 1) {
                 continue;
             }
             Double setUp = run.timing(RunRecord.TIMING_POSTGRES_AND_DATASET_S);
             outside += total - (setUp == null ? 0 : setUp) - measured;
             windowTime += measured;
-            starts += run.startsRun();
-            windowsPerStart += run.startsRun() * perCell;
+            starts += measuredStarts;
+            windowsPerStart += measuredStarts * perCell;
         }
         if (starts == 0 || outside <= 0 || windowTime <= 0) {
             return null;

@@ -497,6 +497,28 @@ public final class RunRecord {
         return raw.path(PLAN).path(PLAN_ORDER).size();
     }
 
+    /**
+     * How many of its starts measured something: plan.order entries (round, variant) for which a cell of that variant
+     * has a start of that round that did not fail. A failed start is in the wall time, not in what it bought.
+     */
+    public int startsMeasured() {
+        java.util.Set<String> measured = new java.util.HashSet<>();
+        for (Cell cell : cells()) {
+            for (Trial trial : cell.trials()) {
+                if (!trial.failed()) {
+                    measured.add(trial.round() + "\u0000" + cell.variant());
+                }
+            }
+        }
+        int count = 0;
+        for (JsonNode start : raw.path(PLAN).path(PLAN_ORDER)) {
+            if (measured.contains(start.path(0).asInt() + "\u0000" + start.path(1).asText())) {
+                count++;
+            }
+        }
+        return count;
+    }
+
     /** One of its wall-time figures ({@code timings}), or null when not recorded. */
     public Double timing(String key) {
         return raw.path(TIMINGS).path(key).isNumber() ? raw.path(TIMINGS).path(key).asDouble() : null;

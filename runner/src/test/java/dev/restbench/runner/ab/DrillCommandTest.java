@@ -245,6 +245,19 @@ class DrillCommandTest {
         assertThat(DrillCommand.startAndWindowCost(List.of(RunFixtures.record(raw))))
                 .as("two cells a start: a window more in each costs two windows' time, and the start's own cost less")
                 .containsExactly(65.0, 10.0);
+        // Three starts failed (rounds 4, 9 and 14 of copy aa): their wall time stays, they bought no window.
+        for (com.fasterxml.jackson.databind.JsonNode cell : raw.path("cells")) {
+            if (cell.path("variant").asText().equals("jersey--aa")) {
+                for (int round : new int[] {4, 9, 14}) {
+                    RunFixtures.failStart((ObjectNode) cell, round, "fault: start failed on purpose");
+                }
+            }
+        }
+        raw.with("timings").put("measuredWindowsS", 57 * 30.0);
+        assertThat(RunFixtures.record(raw).startsMeasured()).isEqualTo(57);
+        assertThat(DrillCommand.startAndWindowCost(List.of(RunFixtures.record(raw))))
+                .as("per start that measured: 60 starts' wall time less 57 starts' windows, over 57")
+                .containsExactly((60 * 95.0 - 57 * 30.0) / 57, 10.0);
         assertThat(DrillCommand.startCost(List.of(drill()))).as("no timings, no claim").isEmpty();
         assertThat(DrillCommand.report(drill(), List.of("aa", "cpu10"), 4, RunFixtures.catalogue(), 2, 12))
                 .contains("not computed: the records lack the start's wall time");
