@@ -533,17 +533,18 @@ public final class DrillCommand implements Callable<Integer> {
 
     /**
      * What a start cost under the profile's start protocol, to set beside its noise (the components): wall time per
-     * start (each run's total without PostgreSQL and the dataset, over its starts), and each measured cell's warmup
+     * start (each run's total without PostgreSQL and the dataset, over its starts that measured something), and each measured cell's warmup
      * per start with how many were unsteady. Two protocols are compared by drilling each (issue 21: cheaper and
      * steadier starts). Empty for records without timings.
      */
     static String startCost(List<RunRecord> runs) {
         double wall = 0;
         int starts = 0;
+        int failed = 0;
         List<Double> warmups = new ArrayList<>();
         int unsteady = 0;
         for (RunRecord run : runs) {
-            int runStarts = run.startsRun();
+            int runStarts = run.measuredStarts().starts();
             Double total = run.timing(RunRecord.TIMING_TOTAL_S);
             if (runStarts == 0 || total == null) {
                 continue;
@@ -551,6 +552,7 @@ public final class DrillCommand implements Callable<Integer> {
             Double setUp = run.timing(RunRecord.TIMING_POSTGRES_AND_DATASET_S);
             wall += total - (setUp == null ? 0 : setUp);
             starts += runStarts;
+            failed += run.startsRun() - runStarts;
             for (RunRecord.Cell cell : run.cells()) {
                 for (RunRecord.Trial trial : cell.trials()) {
                     if (!trial.failed() && trial.warmupSeconds() != null) {
@@ -567,8 +569,10 @@ public final class DrillCommand implements Callable<Integer> {
         }
         double[] w = warmups.stream().mapToDouble(Double::doubleValue).toArray();
         return String.format(Locale.ROOT, "**Start cost** under profile %s: %.0f s of wall time per start over %d"
-                        + " starts; a cell's warmup %.0f s median (%.0f–%.0f) over %d cell starts, %d of them"
-                        + " unsteady.%n%n", runs.get(0).profile(), wall / starts, starts, Descriptive.median(w),
+                        + " starts%s; a cell's warmup %.0f s median (%.0f–%.0f) over %d cell starts, %d of them"
+                        + " unsteady.%n%n", runs.get(0).profile(), wall / starts, starts, failed == 0 ? ""
+                        : String.format(Locale.ROOT, " that measured (%d more failed or did not run; their time is"
+                        + " in the figure)", failed), Descriptive.median(w),
                 Arrays.stream(w).min().orElseThrow(), Arrays.stream(w).max().orElseThrow(), w.length, unsteady);
     }
 
@@ -582,25 +586,28 @@ public final class DrillCommand implements Callable<Integer> {
         double outside = 0;
         double windowTime = 0;
         int starts = 0;
-        int windowsPerStart = 0;
+        int cellStarts = 0;
+        int cellWindowsMeasured = 0;
         for (RunRecord run : runs) {
             Double total = run.timing(RunRecord.TIMING_TOTAL_S);
             Double measured = run.timing(RunRecord.TIMING_MEASURED_WINDOWS_S);
             Integer perCell = run.windowsPerCell();
-            int measuredStarts = run.startsMeasured();
-            if (measuredStarts == 0 || total == null || measured == null || perCell == null || perCell < 1) {
+            RunRecord.MeasuredStarts counted = run.measuredStarts();
+            if (counted.starts() == 0 || total == null || measured == null || perCell == null || perCell < 1) {
                 continue;
             }
             Double setUp = run.timing(RunRecord.TIMING_POSTGRES_AND_DATASET_S);
             outside += total - (setUp == null ? 0 : setUp) - measured;
             windowTime += measured;
-            starts += measuredStarts;
-            windowsPerStart += measuredStarts * perCell;
+            starts += counted.starts();
+            cellStarts += counted.cellStarts();
+            cellWindowsMeasured += counted.cellStartsMeasured() * perCell;
         }
         if (starts == 0 || outside <= 0 || windowTime <= 0) {
             return null;
         }
-        return new double[] {outside / starts, windowTime / windowsPerStart};
+        // One window's mean time, times the cells a start runs.
+        return new double[] {outside / starts, windowTime / cellWindowsMeasured * cellStarts / starts};
     }
 
     /**

@@ -498,25 +498,37 @@ public final class RunRecord {
     }
 
     /**
-     * How many of its starts measured something: plan.order entries (round, variant) for which a cell of that variant
-     * has a start of that round that did not fail. A failed start is in the wall time, not in what it bought.
+     * Its starts that measured something: plan.order entries (round, variant) for which a cell of that variant has a
+     * start of that round that did not fail. A failed start is in the wall time, not in what it bought.
      */
-    public int startsMeasured() {
-        java.util.Set<String> measured = new java.util.HashSet<>();
+    public MeasuredStarts measuredStarts() {
+        java.util.Map<String, int[]> perStart = new java.util.HashMap<>();
         for (Cell cell : cells()) {
             for (Trial trial : cell.trials()) {
-                if (!trial.failed()) {
-                    measured.add(trial.round() + "\u0000" + cell.variant());
-                }
+                int[] counts = perStart.computeIfAbsent(trial.round() + "\u0000" + cell.variant(), k -> new int[2]);
+                counts[0]++;
+                counts[1] += trial.failed() ? 0 : 1;
             }
         }
-        int count = 0;
+        int starts = 0;
+        int cellStarts = 0;
+        int cellStartsMeasured = 0;
         for (JsonNode start : raw.path(PLAN).path(PLAN_ORDER)) {
-            if (measured.contains(start.path(0).asInt() + "\u0000" + start.path(1).asText())) {
-                count++;
+            int[] counts = perStart.get(start.path(0).asInt() + "\u0000" + start.path(1).asText());
+            if (counts != null && counts[1] > 0) {
+                starts++;
+                cellStarts += counts[0];
+                cellStartsMeasured += counts[1];
             }
         }
-        return count;
+        return new MeasuredStarts(starts, cellStarts, cellStartsMeasured);
+    }
+
+    /**
+     * The starts that measured something, their cells (one per cell the start ran or failed) and of those the cells
+     * that measured: a start whose second cell failed paid for windows it did not get.
+     */
+    public record MeasuredStarts(int starts, int cellStarts, int cellStartsMeasured) {
     }
 
     /** One of its wall-time figures ({@code timings}), or null when not recorded. */

@@ -254,13 +254,43 @@ class DrillCommandTest {
             }
         }
         raw.with("timings").put("measuredWindowsS", 57 * 30.0);
-        assertThat(RunFixtures.record(raw).startsMeasured()).isEqualTo(57);
+        assertThat(RunFixtures.record(raw).measuredStarts())
+                .isEqualTo(new dev.restbench.runner.analysis.RunRecord.MeasuredStarts(57, 57, 57));
         assertThat(DrillCommand.startAndWindowCost(List.of(RunFixtures.record(raw))))
                 .as("per start that measured: 60 starts' wall time less 57 starts' windows, over 57")
                 .containsExactly((60 * 95.0 - 57 * 30.0) / 57, 10.0);
+        assertThat(DrillCommand.startCost(List.of(RunFixtures.record(raw))))
+                .contains("100 s of wall time per start over 57 starts that measured (3 more failed or did not run;"
+                        + " their time is in the figure)");
         assertThat(DrillCommand.startCost(List.of(drill()))).as("no timings, no claim").isEmpty();
         assertThat(DrillCommand.report(drill(), List.of("aa", "cpu10"), 4, RunFixtures.catalogue(), 2, 12))
                 .contains("not computed: the records lack the start's wall time");
+    }
+
+    /** A start whose second cell failed paid for windows it did not get: the window cost counts cells that measured. */
+    @Test
+    void aCellThatFailedInsideAMeasuredStartDoesNotCheapenTheWindows() {
+        ObjectNode run = RunFixtures.empty("cells", "abc", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "quick");
+        run.with("plan").put("rounds", 4);
+        var order = run.with("plan").putArray("order");
+        int[] rounds = {0, 1, 2, 3};
+        for (int round : rounds) {
+            order.addArray().add(round).add("jersey--a");
+        }
+        run.putObject("method").put("windowsPerCell", 3).put("windowSeconds", 5);
+        double[][] cpu = {{300, 300, 300}, {300, 300, 300}, {300, 300, 300}, {300, 300, 300}};
+        RunFixtures.cell(run, "jersey--a", "point-read", "capacity", Map.of("cpu_us_per_req", cpu), rounds);
+        ObjectNode second = RunFixtures.cell(run, "jersey--a", "join-filter", "capacity",
+                Map.of("cpu_us_per_req", cpu), rounds);
+        RunFixtures.failStart(second, 2, "service exited");
+        // 7 cells measured 3 windows of 5 s; 4 starts of 100 s each.
+        run.putObject("timings").put("totalS", 400.0).put("measuredWindowsS", 7 * 3 * 5.0);
+
+        assertThat(RunFixtures.record(run).measuredStarts())
+                .isEqualTo(new dev.restbench.runner.analysis.RunRecord.MeasuredStarts(4, 8, 7));
+        assertThat(DrillCommand.startAndWindowCost(List.of(RunFixtures.record(run))))
+                .as("a window is 5 s, and one more in each of a start's two cells costs 10 s")
+                .containsExactly((400 - 105.0) / 4, 10.0);
     }
 
     /** D9: the windows' trend after the warmup, the bias a weak drift rule would leave, is measured. */
