@@ -533,8 +533,8 @@ public final class DrillCommand implements Callable<Integer> {
 
     /**
      * What a start cost under the profile's start protocol, to set beside its noise (the components): wall time per
-     * start (each run's total without PostgreSQL and the dataset, over its starts that measured something), and each measured cell's warmup
-     * per start with how many were unsteady. Two protocols are compared by drilling each (issue 21: cheaper and
+     * start (each run's total without PostgreSQL and the dataset, over its starts that measured something), and each
+     * measured cell's warmup per start with how many were unsteady. Two protocols are compared by drilling each (issue 21: cheaper and
      * steadier starts). Empty for records without timings.
      */
     static String startCost(List<RunRecord> runs) {
@@ -549,8 +549,7 @@ public final class DrillCommand implements Callable<Integer> {
             if (runStarts == 0 || total == null) {
                 continue;
             }
-            Double setUp = run.timing(RunRecord.TIMING_POSTGRES_AND_DATASET_S);
-            wall += total - (setUp == null ? 0 : setUp);
+            wall += wallOfStarts(run, total);
             starts += runStarts;
             failed += run.startsRun() - runStarts;
             for (RunRecord.Cell cell : run.cells()) {
@@ -576,6 +575,12 @@ public final class DrillCommand implements Callable<Integer> {
                 Arrays.stream(w).min().orElseThrow(), Arrays.stream(w).max().orElseThrow(), w.length, unsteady);
     }
 
+    /** A run's wall time spent on its starts: its total without setting up PostgreSQL and the dataset. */
+    private static double wallOfStarts(RunRecord run, double total) {
+        Double setUp = run.timing(RunRecord.TIMING_POSTGRES_AND_DATASET_S);
+        return total - (setUp == null ? 0 : setUp);
+    }
+
     /**
      * What Kalibera & Jones weigh, as the runs measured it: a start's wall time outside its measured windows (boot,
      * warmups, PostgreSQL excluded), and what one more window in each of a start's cells costs (the measured windows'
@@ -596,8 +601,7 @@ public final class DrillCommand implements Callable<Integer> {
             if (counted.starts() == 0 || total == null || measured == null || perCell == null || perCell < 1) {
                 continue;
             }
-            Double setUp = run.timing(RunRecord.TIMING_POSTGRES_AND_DATASET_S);
-            outside += total - (setUp == null ? 0 : setUp) - measured;
+            outside += wallOfStarts(run, total) - measured;
             windowTime += measured;
             starts += counted.starts();
             cellStarts += counted.cellStarts();

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -502,7 +503,7 @@ public final class RunRecord {
      * start of that round that did not fail. A failed start is in the wall time, not in what it bought.
      */
     public MeasuredStarts measuredStarts() {
-        java.util.Map<String, int[]> perStart = new java.util.HashMap<>();
+        Map<String, int[]> perStart = new HashMap<>();
         for (Cell cell : cells()) {
             for (Trial trial : cell.trials()) {
                 int[] counts = perStart.computeIfAbsent(trial.round() + "\u0000" + cell.variant(), k -> new int[2]);
