@@ -15,6 +15,11 @@ public final class Bench {
     }
 
     public static Result run(String... args) {
+        return capture(() -> Main.execute(List.of(args)));
+    }
+
+    /** Runs the call with System.out and System.err captured: its result as the exit, and what it printed. */
+    public static Result capture(java.util.function.IntSupplier call) {
         PrintStream out = System.out;
         PrintStream err = System.err;
         ByteArrayOutputStream o = new ByteArrayOutputStream();
@@ -22,7 +27,7 @@ public final class Bench {
         System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
         System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
         try {
-            int exit = Main.execute(List.of(args));
+            int exit = call.getAsInt();
             return new Result(exit, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
         } finally {
             System.setOut(out);

@@ -74,8 +74,9 @@ class MainTest {
         assertThat(Main.commandLine().getSubcommands().get("run").getCommandSpec().options().stream()
                 .map(OptionSpec::longestName).toList()).containsExactly("--profile", "--manifest", "--root",
                 "--results", "--variants", "--where", "--scenarios", "--regimes", "--database-url", "--services",
-                "--database-user", "--database-password", "--dry-run", "--missing-runtimes", "--no-build", "--no-tables",
-                "--full-tables", "--history", "--no-history", "--seed", "--flamegraphs", "--help");
+                "--database-user", "--database-password", "--dry-run", "--budget-minutes", "--missing-runtimes",
+                "--no-build", "--no-tables", "--full-tables", "--history", "--no-history", "--seed", "--flamegraphs",
+                "--help");
     }
 
     @Test

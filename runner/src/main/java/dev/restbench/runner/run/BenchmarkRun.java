@@ -34,10 +34,6 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class BenchmarkRun {
     private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
             .withZone(ZoneOffset.UTC);
-    /** Planning guesses for the ETA only: a service start, a Gatling JVM's fixed cost. */
-    private static final double START_S = 10;
-    private static final double GATLING_OVERHEAD_S = 6;
-
     /** Asked after every round whether to run another (the plan's rounds are the maximum). */
     public interface RoundListener {
         /**
@@ -92,6 +88,29 @@ public final class BenchmarkRun {
         this.out = out;
         this.hostCheck = new HostCheck(options.services().isEmpty() && manifest.pinning() != null
                 ? manifest.pinning().service() : null, HostCheck.referenceFromEnvironment());
+    }
+
+    /**
+     * When the run must be over (System.nanoTime), or null: a start that might not finish by then is not begun, and
+     * is recorded as not measured, so that a CI job's timeout never cuts the run off before run.json is written.
+     */
+    private Long deadlineNanos;
+
+    /** Seconds kept after the last start for the host check's closing probe and the results. */
+    static final double CLOSING_S = 60;
+
+    /** Sets the deadline (see {@link #canStart}). */
+    BenchmarkRun deadline(long nanos) {
+        this.deadlineNanos = nanos;
+        return this;
+    }
+
+    /**
+     * Whether a start can begin at {@code nowNanos} and end, at its longest, before {@code deadlineNanos} with
+     * {@link #CLOSING_S} to spare.
+     */
+    static boolean canStart(RunSelection selection, RunPlan.Trial trial, long nowNanos, long deadlineNanos) {
+        return nowNanos + (long) ((selection.worstSeconds(trial) + CLOSING_S) * 1e9) <= deadlineNanos;
     }
 
     /** The results directory of this run (set once {@link #execute} has started). */
@@ -163,6 +182,14 @@ public final class BenchmarkRun {
                         }
                         progress.step(trial.variant().name() + " (round " + (round + 1) + " of "
                                 + selection.plan().rounds() + ")");
+                        if (deadlineNanos != null && !unavailable.containsKey(trial.variant().name())
+                                && !canStart(selection, trial, System.nanoTime(), deadlineNanos)) {
+                            trials.notStarted(trial, String.format(Locale.ROOT, "budget: not started, %.0f min before"
+                                    + " the run's deadline, and a start can take %.0f min (--budget-minutes)",
+                                    (deadlineNanos - System.nanoTime()) / 60e9, selection.worstSeconds(trial) / 60));
+                            progress.stepDone(plannedSeconds(trial));
+                            continue;
+                        }
                         trials.run(trial);
                         progress.stepDone(plannedSeconds(trial));
                     }
@@ -247,15 +274,9 @@ public final class BenchmarkRun {
         }
     }
 
-    /** A guess for the ETA: the start, each cell's warmup at half its cap, its windows and Gatling's overhead. */
+    /** A guess for the ETA (RunSelection.expectedSeconds); a variant without its runtime fails at once. */
     private double plannedSeconds(RunPlan.Trial trial) {
-        if (unavailable.containsKey(trial.variant().name())) {
-            return 0; // failed at once
-        }
-        Manifest.Profile p = selection.profile();
-        double cell = p.warmup().cycleSeconds() + (p.warmup().minSeconds() + p.warmup().maxSeconds()) / 2.0
-                + p.windows() * p.windowSeconds() + GATLING_OVERHEAD_S;
-        return START_S + trial.cells().size() * cell;
+        return unavailable.containsKey(trial.variant().name()) ? 0 : selection.expectedSeconds(trial);
     }
 
     private void add(String timing, long sinceNanos) {

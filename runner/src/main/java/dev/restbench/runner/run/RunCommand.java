@@ -1,6 +1,7 @@
 package dev.restbench.runner.run;
 
 import dev.restbench.manifest.Runtimes;
+import dev.restbench.runner.Converters;
 import dev.restbench.runner.RootOption;
 import dev.restbench.runner.UsageException;
 import dev.restbench.runner.build.VariantBuilder;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 /** `./bench run`: the benchmark matrix of one profile. */
@@ -91,6 +93,14 @@ public final class RunCommand implements Callable<Integer> {
             description = "validate the manifest, check every selected variant (its runtime is on this machine, its"
                     + " artifact exists or it has a build step), print the plan, run nothing; exit 2 when a check fails")
     private boolean dryRun;
+
+    @Option(names = "--budget-minutes", paramLabel = "<m>", converter = Converters.PositiveNumber.class,
+            description = "the time this command may take, builds included (a CI job's timeout, less its set-up): a"
+                    + " plan whose lower bound (warmups at their minimum, no start-up counted) exceeds it is refused"
+                    + " before anything is built, exit 2; otherwise a start that might not end in time is not begun"
+                    + " and its cells are recorded as FAILED (\"budget: not started …\"), so run.json is always"
+                    + " written")
+    private Double budgetMinutes;
 
     @Option(names = "--missing-runtimes", paramLabel = "refuse|record", converter = MissingRuntimesConverter.class,
             description = "a selected variant whose runtime (its JDK or Node.js version) is not on this machine:"
@@ -193,6 +203,7 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        long startedNanos = System.nanoTime();
         RunOptions options = options();
         // A malformed stated host speed stops the run here, before any build, not once the builds are done.
         HostCheck.referenceFromEnvironment();
@@ -224,6 +235,9 @@ public final class RunCommand implements Callable<Integer> {
             return 2;
         }
         unavailable.forEach((variant, why) -> System.out.println(variant + ": not measured, " + why));
+        if (budgetMinutes != null && !fitsBudget(selection, unavailable.keySet(), budgetMinutes)) {
+            return 2;
+        }
         if (options.dryRun()) {
             return 0;
         }
@@ -232,12 +246,44 @@ public final class RunCommand implements Callable<Integer> {
             builder.build(started.stream().filter(v -> !unavailable.containsKey(v.name())).toList(), false, false);
         }
         BenchmarkRun run = new BenchmarkRun(manifest, selection, options, unavailable, System.out);
+        if (budgetMinutes != null) {
+            // The builds above came out of the budget too: it is the whole command's.
+            run.deadline(startedNanos + Math.round(budgetMinutes * 60e9));
+        }
         int exit = run.execute(BenchmarkRun.RoundListener.ALL);
         if (options.history().isPresent() && run.runDirectory() != null
                 && Files.isRegularFile(run.runDirectory().resolve("run.json"))) {
             appendToHistory(options, run.runDirectory(), options.history().get());
         }
         return exit;
+    }
+
+    /**
+     * Whether the plan may begin within the budget: refused (false, the reason on stderr) when even its lower bound
+     * exceeds it; a warning when only its at-cap figure does (the run then leaves out the starts that might not end
+     * in time, BenchmarkRun.canStart).
+     */
+    static boolean fitsBudget(RunSelection selection, Set<String> skipped, double budgetMinutes) {
+        long budget = Math.round(budgetMinutes * 60);
+        long minimum = selection.minimumSeconds(skipped);
+        long atCap = selection.atCapSeconds(skipped);
+        String plan = "profile " + selection.profileName() + " over " + selection.variants().size() + " variant(s), "
+                + selection.plan().trials().size() + " starts";
+        if (minimum > budget) {
+            System.err.println("bench run: " + plan + " needs at least " + RunSelection.duration(minimum)
+                    + " (every warmup at its minimum, start-ups not counted) and the budget is "
+                    + RunSelection.duration(budget) + ": nothing measured. Narrow it (--variants, --scenarios,"
+                    + " --regimes), choose a smaller profile, or shard it over identical runners"
+                    + " (docs/runner-host.md, \"When to shard\").");
+            return false;
+        }
+        if (atCap > budget) {
+            System.out.println("bench run: warning: " + plan + " takes at least " + RunSelection.duration(minimum)
+                    + " and up to about " + RunSelection.duration(atCap) + " if its warmups reach their cap; the budget"
+                    + " is " + RunSelection.duration(budget) + ": a start that might not end in time is not begun,"
+                    + " and its cells are recorded as not measured.");
+        }
+        return true;
     }
 
     /** Local mode of the gh-pages flow: the same history files and site the workflow publishes. */

@@ -6,6 +6,7 @@ import dev.restbench.manifest.Manifest;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /** What one run measures: the profile, the chosen variants and scenarios, the regimes, and the plan. */
 public record RunSelection(String profileName, Manifest.Profile profile, Manifest.Dataset dataset,
@@ -72,6 +73,66 @@ public record RunSelection(String profileName, Manifest.Profile profile, Manifes
         return dev.restbench.runner.manifest.Manifests.variantNames(manifest);
     }
 
+    /** Seconds a guess allows for a service's start and stop, and for each cell's Gatling start (not in the bound). */
+    static final double START_S = 10;
+    static final double GATLING_OVERHEAD_S = 6;
+
+    /**
+     * A lower bound on the run's wall time, in seconds: every start's warmup cycles and, per cell, the warmup at its
+     * minimum and the windows. Start-ups, dataset reloads, re-measures and the builds are left out, so no run of this
+     * plan in which every cell measures is shorter. Starts of the variants named in {@code skipped} (their runtime
+     * is missing: they fail at once) count nothing.
+     */
+    long minimumSeconds(Set<String> skipped) {
+        Manifest.Warmup w = profile.warmup();
+        long seconds = 0;
+        for (RunPlan.Trial trial : plan.trials()) {
+            if (!skipped.contains(trial.variant().name())) {
+                seconds += w.cycleSeconds() + (long) trial.cells().size()
+                        * (w.minSeconds() + (long) profile.windows() * profile.windowSeconds());
+            }
+        }
+        return seconds;
+    }
+
+    /**
+     * About the longest the run takes, in seconds, builds left out: the sum of {@link #worstSeconds} over the starts
+     * of the variants not in {@code skipped}.
+     */
+    long atCapSeconds(Set<String> skipped) {
+        return Math.round(plan.trials().stream().filter(t -> !skipped.contains(t.variant().name()))
+                .mapToDouble(this::worstSeconds).sum());
+    }
+
+    /**
+     * About the longest one start takes: its guessed start-up and warmup cycles and, per cell, Gatling's start and, for
+     * the windows and each re-measure, a warmup at its cap and the windows (a re-measure resumes the warmup on a fresh
+     * run of the rule, CellSession).
+     */
+    double worstSeconds(RunPlan.Trial trial) {
+        Manifest.Warmup w = profile.warmup();
+        double measure = w.maxSeconds() + (double) profile.windows() * profile.windowSeconds();
+        return START_S + w.cycleSeconds()
+                + trial.cells().size() * (GATLING_OVERHEAD_S + (1 + CellSession.MAX_REMEASURES) * measure);
+    }
+
+    /**
+     * A guess of one start's wall time for the progress line's ETA: its start-up, the cycles of its first cell, and
+     * per cell a warmup at half its range, the windows and Gatling's start.
+     */
+    double expectedSeconds(RunPlan.Trial trial) {
+        Manifest.Warmup w = profile.warmup();
+        double cell = (w.minSeconds() + w.maxSeconds()) / 2.0 + profile.windows() * profile.windowSeconds()
+                + GATLING_OVERHEAD_S;
+        return START_S + w.cycleSeconds() + trial.cells().size() * cell;
+    }
+
+    /** "16 h 12 min", "9 min": a duration for a person. */
+    static String duration(long seconds) {
+        long minutes = Math.round(seconds / 60.0);
+        return minutes >= 60 ? minutes / 60 + " h " + minutes % 60 + " min" : minutes + " min";
+    }
+
     /** Number of measured windows. */
     int windows() {
         return plan.trials().stream().mapToInt(t -> t.cells().size()).sum() * profile.windows();
@@ -94,6 +155,10 @@ public record RunSelection(String profileName, Manifest.Profile profile, Manifes
                 profile.scale()));
         text.append(String.format("%d starts, %d measured windows (%d s of measurement)%n",
                 plan.trials().size(), windows(), (long) windows() * profile.windowSeconds()));
+        text.append("wall time: at least ").append(duration(minimumSeconds(Set.of())))
+                .append(" (every warmup at its minimum; start-ups, dataset reloads and builds not counted), at most")
+                .append(" about ").append(duration(atCapSeconds(Set.of())))
+                .append(" (every warmup at its cap, every cell measured again after a warmup at its cap)\n");
         for (RunPlan.Trial trial : plan.trials()) {
             text.append(String.format("  round %d  %-18s %s%n", trial.round() + 1, trial.variant().name(),
                     String.join(", ", trial.cells().stream().map(c -> c.scenario().name() + "/" + c.regime()).toList())));

@@ -58,6 +58,11 @@ final class TrialRunner {
                 context.postgres().isEmbedded() ? context.postgres().pid() : null, context.statements());
     }
 
+    /** Records the trial as not started: each of its cells fails with the reason, as a start that failed would. */
+    void notStarted(RunPlan.Trial trial, String reason) {
+        failAll(trial, context.results().startTrial(trial.variant().name()), reason);
+    }
+
     void run(RunPlan.Trial trial) {
         int index = context.results().startTrial(trial.variant().name());
         String noRuntime = context.unavailable().get(trial.variant().name());
