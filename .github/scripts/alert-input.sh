@@ -5,8 +5,8 @@
 #     `./bench history append` stays the one writer of data.js and the action's own dev/bench/index.html is never
 #     written.
 #   - Like with like: the suite the action sees is named after the run's profile and environment fingerprint
-#     ("throughput (full, env 45e99f3e9a36)") and holds only data.js entries of that profile and fingerprint (each
-#     bench's `extra` names both), so a manual smoke run is never held against the nightly full run, nor one
+#     ("throughput (main, env 45e99f3e9a36)") and holds only data.js entries of that profile and fingerprint (each
+#     bench's `extra` names both), so a manual smoke run is never held against the nightly main run, nor one
 #     machine against another.
 #   - Never twice: a run the history already holds (a re-run of this job) gets no alert step at all.
 # usage: alert-input.sh <gh-pages worktree> <merged results dir> <output dir>

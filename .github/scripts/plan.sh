@@ -5,7 +5,8 @@
 #   matrix=<json>  profile=<name>  scenarios=<csv>  runtimes=<the runtimes the selected variants need, csv>
 #   concurrency_group=<name>  cancel_superseded=true|false
 #
-# Profiles: a push, the nightly and a manual run without a profile run `full`; a pull request's A/B runs `quick`. The
+# Profiles: a push, the nightly and a manual run without a profile run `main` (every variant, sized to fit one job's
+# budget on one runner; `full` does not, and the run refuses a plan that cannot fit); a pull request's A/B runs `quick`. The
 # variants are the profile's own list (every variant of the manifest when the profile has none, as ./bench run does);
 # a manual run's `variants` input narrows that list and is refused when it names a variant outside it, so no input
 # ever widens a profile (an A/B of every variant would not finish one round in a pull request's budget).
@@ -71,7 +72,7 @@ pick() { # pick <requested csv> <available csv> <what> <default csv>
 
 if [[ -z "$profile" ]]; then
   # Pull requests run the A/B comparison, which runs every cell twice: the quick profile keeps it under an hour.
-  if [[ "$kind" == pr ]]; then profile=quick; else profile=full; fi
+  if [[ "$kind" == pr ]]; then profile=quick; else profile=main; fi
 fi
 jq -e --arg p "$profile" '.profiles | has($p)' "$manifest" >/dev/null || die "unknown profile '$profile'"
 

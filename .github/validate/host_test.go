@@ -138,7 +138,7 @@ func TestProfilesMeanWhatTheySay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		check("push / nightly", out, "full", profileVariants(m, "full"))
+		check("push / nightly", out, "main", profileVariants(m, "main"))
 		for profile := range m["profiles"].(map[string]any) {
 			own := profileVariants(m, profile)
 			out, err := plan(t, manifestPath, "main", map[string]string{"profile": profile})

@@ -132,9 +132,9 @@ func TestBenchRunRunsTheVariantsAsTheHostsServiceUser(t *testing.T) {
 	fakeBench, _ := filepath.Abs("testdata/bin/bench")
 	benchLog := filepath.Join(tmp, "bench.log")
 	env := []string{"BENCH=" + fakeBench, "FAKE_BENCH_LOG=" + benchLog, "RUNNER_TEMP=" + filepath.Join(tmp, "runner-temp"),
-		"PROFILE=full", "VARIANTS=jersey,express", "SCENARIOS=read-heavy", "SHARD=2"}
+		"PROFILE=full", "VARIANTS=jersey,express", "SCENARIOS=read-heavy", "SHARD=2", "BUDGET_MINUTES=195"}
 	want := "bench run --profile full --variants jersey,express --scenarios read-heavy --missing-runtimes record" +
-		" --results results/shard-2 | "
+		" --budget-minutes 195 --results results/shard-2 | "
 	for host, user := range map[string]string{"": " BENCH_SERVICE_USER= ",
 		"RESTBENCH_SERVICE_USER=restbench-svc": " BENCH_SERVICE_USER=restbench-svc umask=0022"} {
 		_ = os.Remove(benchLog)

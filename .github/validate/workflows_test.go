@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -34,6 +35,7 @@ type job struct {
 	Concurrency map[string]any    `yaml:"concurrency"`
 	Outputs     map[string]string `yaml:"outputs"`
 	Env         map[string]string `yaml:"env"`
+	Timeout     int               `yaml:"timeout-minutes"`
 	Strategy    struct {
 		Matrix any `yaml:"matrix"`
 	} `yaml:"strategy"`
@@ -352,6 +354,69 @@ func TestTheMatrixComesFromBenchmarksJson(t *testing.T) {
 		{"profile": "smoke\nmatrix={}"}, {"scenarios": last + "\r"}, {"variants": variants[0] + ",\n"}} {
 		if out, err := plan(t, manifestPath, "main", in); err == nil {
 			t.Errorf("input %q was accepted: outputs %v", in, out)
+		}
+	}
+}
+
+// A push and the nightly measure what one benchmark job can finish: its budget leaves the job 45 minutes to set up
+// and upload, bench-run.sh hands the budget to ./bench run (which refuses a plan whose lower bound exceeds it and
+// leaves out a start that might not end in time), and the plan a push gets leaves room for 2.5 times its lower
+// bound: of the runs measured on the 2-core box, the slowest took 2.55 times its own (quick, whose Spring warmups
+// reach their cap; docs/results/2026-12-07-push-budget.md). The lower bound is computed here apart from the runner
+// (RunSelection.minimumSeconds): per start, the first cell's warmup cycles; per cell, the warmup's minimum and the
+// windows. A manifest that outgrows one job fails here, not in a push's run.
+func TestThePushPlanFitsOneBenchmarkJob(t *testing.T) {
+	job := loadWorkflows(t)["benchmark.yml"].Jobs["benchmark"]
+	budget, err := strconv.Atoi(job.Env["BUDGET_MINUTES"])
+	if err != nil || budget <= 0 {
+		t.Fatalf("benchmark job: BUDGET_MINUTES %q is not a number of minutes", job.Env["BUDGET_MINUTES"])
+	}
+	if job.Timeout <= 0 || budget > job.Timeout-45 {
+		t.Errorf("benchmark job: budget %d min against a timeout of %d min: leave 45 min to check out, build and"+
+			" upload", budget, job.Timeout)
+	}
+	benchRun, err := os.ReadFile(filepath.Join(root, ".github/scripts/bench-run.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(benchRun), `--budget-minutes "${BUDGET_MINUTES:?}"`) {
+		t.Error("bench-run.sh does not hand BUDGET_MINUTES to ./bench run: a run that cannot fit would go on until" +
+			" the job's timeout and write nothing")
+	}
+	m := manifest(t)
+	for label, manifestPath := range map[string]string{"unsharded": filepath.Join(root, "benchmarks.json"),
+		"sharded": shardedManifest(t)} {
+		out, err := plan(t, manifestPath, "main", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		profile := m["profiles"].(map[string]any)[out["profile"]].(map[string]any)
+		number := func(v any) float64 { f, _ := v.(float64); return f }
+		warmup := profile["warmup"].(map[string]any)
+		cycles := 0.0
+		if c, ok := warmup["cycles"].(map[string]any); ok {
+			cycles = number(c["count"]) * (number(c["loadSeconds"]) + number(c["idleSeconds"]))
+		}
+		regimes := 2.0
+		if r, ok := profile["regimes"].([]any); ok {
+			regimes = float64(len(r))
+		}
+		cells := float64(len(strings.Split(out["scenarios"], ","))) * regimes
+		perStart := cycles + cells*(number(warmup["minSeconds"])+number(profile["windows"])*number(profile["windowSeconds"]))
+		var matrix struct {
+			Include []struct{ Variants string } `json:"include"`
+		}
+		if err := json.Unmarshal([]byte(out["matrix"]), &matrix); err != nil {
+			t.Fatal(err)
+		}
+		for _, shard := range matrix.Include {
+			starts := float64(len(strings.Split(shard.Variants, ","))) * number(profile["trials"])
+			if minutes := starts * perStart / 60; 2.5*minutes > float64(budget) {
+				t.Errorf("%s: a push measures profile %s, %.0f starts of at least %.0f min in all; a run may take"+
+					" 2.5 times that, over the job's budget of %d min: narrow the profile or switch sharding on"+
+					" (docs/runner-host.md)", label, out["profile"], starts,
+					minutes, budget)
+			}
 		}
 	}
 }
