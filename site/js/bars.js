@@ -110,13 +110,15 @@ export function scenarioBarCharts(run, state, variants, idPrefix = 'bars') {
         }),
       });
     }).filter(Boolean);
-    // A cell that failed in a scenario nobody else measured has no chart to sit in: it still says it failed.
-    const failedAlone = charts.length ? [] : [...g.cells.values()].filter((c) => c.status === 'failed');
+    // A cell that failed (or was never begun) in a scenario nobody else measured has no chart to sit in: it still
+    // says so.
+    const failedAlone = charts.length ? [] : [...g.cells.values()].filter((c) => c.status === 'failed' || c.status === 'not-measured');
     if (charts.length || failedAlone.length) {
       sections.push(h('section', { class: 'scenario-bars', dataset: { scenario: g.scenario, regime: g.regime } },
         h('h4', null, g.scenario, ' ', h('span', { class: 'regime-inline' }, `(${g.regime})`)),
         charts.length ? h('div', { class: 'chart-grid' }, charts) : failedAlone.map((c) => h('p', { class: 'failed-cell', dataset: { variant: c.variant }, title: c.reason ?? null },
-          h('span', { class: 'verdict verdict-failed' }, '✗ failed'), ` ${variantLabel(c.variant)}: ${String(c.reason ?? '').slice(0, 200)}`))));
+          c.status === 'failed' ? h('span', { class: 'verdict verdict-failed' }, '✗ failed') : h('span', { class: 'verdict verdict-not-measured' }, '– not measured'),
+          ` ${variantLabel(c.variant)}: ${String(c.reason ?? '').slice(0, 200)}`))));
     }
   }
   if (!sections.length) {

@@ -129,6 +129,15 @@ function failedCell(cell) {
     h('span', { class: 'verdict verdict-failed' }, '✗ failed'), h('span', { class: 'meta reason' }, shortReason(cell.reason)));
 }
 
+/** A cell never begun (no runtime on the runner, no budget left): no number and no failure, with why. */
+function notMeasuredCell(cell) {
+  return h('td', { class: 'cell not-measured', dataset: { verdict: 'not-measured' }, title: cell.reason ?? null },
+    h('span', { class: 'verdict verdict-not-measured' }, '– not measured'), h('span', { class: 'meta reason' }, shortReason(cell.reason)));
+}
+
+/** A cell without numbers, as its status says; null for a measured one. */
+const unmeasured = (cell) => (cell?.status === 'failed' ? failedCell(cell) : cell?.status === 'not-measured' ? notMeasuredCell(cell) : null);
+
 /**
  * latest.json's flame-graph links of a cell: paths in the history (the runner's --flamegraphs, kept by `history
  * append`), resolved against the history's base. Only relative paths inside it are linked.
@@ -157,7 +166,7 @@ function measuresTable(run, state, variants) {
   const rows = [];
   for (const group of scenarioRows(run, state, variants)) {
     const measures = measuresOf(group, false).filter((m) => admits(state.metrics, m));
-    const anyFailed = variants.some((v) => group.byVariant.get(v)?.status === 'failed');
+    const anyFailed = variants.some((v) => ['failed', 'not-measured'].includes(group.byVariant.get(v)?.status));
     const lines = measures.length ? measures : anyFailed ? ['—'] : [];
     const graphs = lines.length > 0 && variants.some((v) => group.byVariant.get(v)?.flameGraphs);
     lines.forEach((metric, i) => {
@@ -166,7 +175,8 @@ function measuresTable(run, state, variants) {
         h('th', { scope: 'row' }, metric === '—' ? '' : metricLabel(metric), metric !== '—' ? h('span', { class: 'metric-id' }, metric) : null),
         variants.map((v) => {
           const cell = group.byVariant.get(v);
-          if (cell?.status === 'failed') return failedCell(cell);
+          const without = unmeasured(cell);
+          if (without) return without;
           return valueCell(cell?.metrics[metric], `${v}/${group.scenario}/${group.regime}/${metric}`);
         })));
     });
@@ -193,6 +203,7 @@ function resourcesTable(run, state, variants) {
           const cell = group.byVariant.get(v);
           return h('tr', null, h('th', { scope: 'row' }, variantLabel(v)),
             cell.status === 'failed' ? h('td', { colspan: measures.length, class: 'cell failed', title: cell.reason ?? null }, `✗ failed: ${shortReason(cell.reason)}`)
+              : cell.status === 'not-measured' ? h('td', { colspan: measures.length, class: 'cell not-measured', title: cell.reason ?? null }, `– not measured: ${shortReason(cell.reason)}`)
               : measures.map((m) => valueCell(cell.metrics[m], `${v}/${group.scenario}/${group.regime}/${m}`)));
         })))));
   }

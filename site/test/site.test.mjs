@@ -86,6 +86,12 @@ describe('overview', () => {
     assert.match(await flagged.textContent(), /\+2\d\.\d %.*regression/s);
 
     assert.match(await page.locator('td.failed').first().textContent(), /failed.*did not become healthy/s);
+    // A cell never begun is neither a number nor a failure: it says "not measured" and why.
+    const notMeasured = page.locator('td.not-measured');
+    assert.equal(await notMeasured.count(), 1);
+    assert.equal(await notMeasured.getAttribute('data-verdict'), 'not-measured');
+    assert.match(await notMeasured.textContent(), /– not measured.*budget: not started/s);
+    assert.doesNotMatch(await notMeasured.textContent(), /failed/);
     // latest.json v2: what bound a cell and an unsteady warmup are shown with the number; unchanged series say so.
     assert.match(await page.locator('td[data-testid="jersey/read-heavy/capacity/throughput"]').textContent(), /db-bound/);
     assert.doesNotMatch(await page.locator('td[data-testid="jersey/join-filter/latency/throughput"]').textContent(), /bound/);
@@ -188,6 +194,10 @@ describe('overview', () => {
     const failed = latest.cells.find((c) => c.status === 'failed');
     const failedAt = page.locator(`section[data-scenario="${failed.scenario}"][data-regime="${failed.regime}"] [data-variant="${failed.variant}"]`).first();
     assert.match(await failedAt.textContent(), /✗ failed.*did not become healthy/s);
+    const notMeasured = latest.cells.find((c) => c.status === 'not-measured');
+    const notMeasuredAt = page.locator(`section[data-scenario="${notMeasured.scenario}"][data-regime="${notMeasured.regime}"] [data-variant="${notMeasured.variant}"]`).first();
+    assert.match(await notMeasuredAt.textContent(), /not measured.*budget: not started/s);
+    assert.doesNotMatch(await notMeasuredAt.textContent(), /✗/);
     // Startup: one chart per startup measure, whiskers from the starts' min–max (latest.json has no interval there).
     const startupMetrics = Object.keys(latest.variants[0].startup);
     assert.equal(await page.locator('#startup-charts figure.bar-chart').count(), startupMetrics.length);

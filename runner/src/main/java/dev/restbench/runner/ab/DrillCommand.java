@@ -554,7 +554,7 @@ public final class DrillCommand implements Callable<Integer> {
             failed += run.startsRun() - runStarts;
             for (RunRecord.Cell cell : run.cells()) {
                 for (RunRecord.Trial trial : cell.trials()) {
-                    if (!trial.failed() && trial.warmupSeconds() != null) {
+                    if (trial.measured() && trial.warmupSeconds() != null) {
                         warmups.add(trial.warmupSeconds());
                         if (!trial.steady()) {
                             unsteady++;

@@ -48,12 +48,24 @@ public final class HistoryJudge {
                 }
             }
         }
-        Map<String, String> newestFailed = PairedJudge.failedCells(newest);
+        // The cells the newest comparable run measured: a failure there is news (one it did not measure, failed or
+        // never begun, says nothing about whether the cell worked).
+        java.util.Set<String> newestMeasured = new java.util.HashSet<>();
+        if (newest != null) {
+            newest.points().stream().filter(p -> p.ok() && p.values().length > 0 && p.metric() != null)
+                    .forEach(p -> newestMeasured.add(p.cellKey()));
+        }
         List<SeriesVerdict> rows = new ArrayList<>();
         for (RunRecord.Point point : head.points()) {
+            if (point.notMeasured()) {
+                // Never begun (no runtime on this machine, no budget left): no figure, and no failure to flag.
+                rows.add(new SeriesVerdict(point.variant(), point.scenario(), point.regime(), "—", "",
+                        Direction.SMALLER, true, null, null, null, null, null, null, null, null, 0, false,
+                        Verdict.NO_VERDICT, "not measured: " + point.reason()));
+                continue;
+            }
             if (!point.ok()) {
-                boolean workedBefore = newest != null && !newestFailed.containsKey(point.cellKey())
-                        && past.keySet().stream().anyMatch(k -> k.startsWith(point.cellKey() + "/"));
+                boolean workedBefore = newestMeasured.contains(point.cellKey());
                 rows.add(new SeriesVerdict(point.variant(), point.scenario(), point.regime(), "—", "",
                         Direction.SMALLER, true, null, null, null, null, null, null, null, null, 0, false,
                         workedBefore ? Verdict.FAILED : Verdict.NO_VERDICT,

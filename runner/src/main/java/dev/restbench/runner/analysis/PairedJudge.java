@@ -382,16 +382,21 @@ public final class PairedJudge {
      * its windows had no value (RunResults): the reader sees which start to look at, not a metric that vanished.
      */
     private static String notMeasured(String side, RunRecord run, RunRecord.Point point) {
-        String where = run == null ? null : run.cells().stream().filter(c -> c.key().equals(point.cellKey()))
-                .map(c -> c.lacking(point.metric())).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+        java.util.Optional<RunRecord.Cell> cell = run == null ? java.util.Optional.empty()
+                : run.cells().stream().filter(c -> c.key().equals(point.cellKey())).findFirst();
+        if (cell.isPresent() && cell.get().notMeasured()) {
+            return "not measured in " + side + ": " + cell.get().reason();
+        }
+        String where = cell.map(c -> c.lacking(point.metric())).orElse(null);
         return "not measured in " + side + (where == null ? "" : ": " + where + " lacks it, so the cell left it out");
     }
 
+    /** The cells that failed, with why; a cell never begun (not measured) did not fail and is not among them. */
     static Map<String, String> failedCells(RunRecord run) {
         Map<String, String> failed = new LinkedHashMap<>();
         if (run != null) {
             for (RunRecord.Point point : run.points()) {
-                if (!point.ok()) {
+                if (point.failed()) {
                     failed.put(point.cellKey(), point.reason());
                 }
             }

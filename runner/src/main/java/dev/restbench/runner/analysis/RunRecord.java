@@ -115,6 +115,8 @@ public final class RunRecord {
     public static final String CELL_REGIME = field("/cells/*", "regime");
     public static final String CELL_STATUS = field("/cells/*", "status");
     public static final String CELL_REASON = field("/cells/*", "reason");
+    /** The status of a cell or a start never begun (run.schema.json): neither "ok" nor "failed". */
+    public static final String NOT_MEASURED = "not-measured";
     private static final String CELL_STEADY = field("/cells/*", "steady");
     public static final String CELL_BOTTLENECK = field("/cells/*", "bottleneck");
     public static final String CELL_METRICS = field("/cells/*", "metrics");
@@ -185,7 +187,19 @@ public final class RunRecord {
      */
     public record Point(String variant, String scenario, String regime, String metric, String unit,
                         Direction direction, boolean primary, boolean ok, String reason, double[] values, int[] rounds,
-                        double[][] windows, boolean steady, String bottleneck) {
+                        double[][] windows, boolean steady, String bottleneck, boolean notMeasured) {
+
+        public Point(String variant, String scenario, String regime, String metric, String unit, Direction direction,
+                     boolean primary, boolean ok, String reason, double[] values, int[] rounds, double[][] windows,
+                     boolean steady, String bottleneck) {
+            this(variant, scenario, regime, metric, unit, direction, primary, ok, reason, values, rounds, windows,
+                    steady, bottleneck, false);
+        }
+
+        /** The marker of a failed cell: not ok, and begun (a cell never begun is {@link #notMeasured}). */
+        public boolean failed() {
+            return !ok && !notMeasured;
+        }
 
         public String seriesKey() {
             return variant + "/" + scenario + "/" + regime + "/" + metric;
@@ -277,7 +291,15 @@ public final class RunRecord {
             return "ok".equals(node.path(CELL_STATUS).asText());
         }
 
-        /** Why the cell failed, or null. */
+        /**
+         * None of its starts was begun, for a reason outside the variant (no runtime on the machine, no budget left):
+         * neither a result nor a failure.
+         */
+        public boolean notMeasured() {
+            return NOT_MEASURED.equals(node.path(CELL_STATUS).asText());
+        }
+
+        /** Why the cell failed or was not measured, or null. */
         public String reason() {
             return node.path(CELL_REASON).isNull() ? null : node.path(CELL_REASON).asText(null);
         }
@@ -355,6 +377,16 @@ public final class RunRecord {
 
         public boolean failed() {
             return "failed".equals(node.path(TRIAL_STATUS).asText());
+        }
+
+        /** Never begun (no runtime on the machine, no budget left): neither measured nor failed. */
+        public boolean notMeasured() {
+            return NOT_MEASURED.equals(node.path(TRIAL_STATUS).asText());
+        }
+
+        /** Measured: neither failed nor left out. */
+        public boolean measured() {
+            return !failed() && !notMeasured();
         }
 
         /** Why it failed ("failed" when the record gives no reason); null when it was measured. */
@@ -508,7 +540,7 @@ public final class RunRecord {
             for (Trial trial : cell.trials()) {
                 int[] counts = perStart.computeIfAbsent(trial.round() + "\u0000" + cell.variant(), k -> new int[2]);
                 counts[0]++;
-                counts[1] += trial.failed() ? 0 : 1;
+                counts[1] += trial.measured() ? 1 : 0;
             }
         }
         int starts = 0;
@@ -640,10 +672,11 @@ public final class RunRecord {
         }
         for (Cell cell : cells()) {
             if (!cell.ok()) {
-                // A failed cell has no metrics; keep one marker point so reports can show the failure.
+                // A failed cell has no metrics; keep one marker point so reports can show the failure. So has a cell
+                // not measured, whose marker says so: never begun is not failed.
                 points.add(new Point(cell.variant(), cell.scenario(), cell.regime(), null, null, null, true, false,
-                        cell.reason() == null ? "failed" : cell.reason(), new double[0], new int[0], new double[0][],
-                        false, null));
+                        cell.reason() == null ? cell.notMeasured() ? NOT_MEASURED : "failed" : cell.reason(),
+                        new double[0], new int[0], new double[0][], false, null, cell.notMeasured()));
                 continue;
             }
             int[] rounds = rounds(cell);
@@ -666,7 +699,7 @@ public final class RunRecord {
      * cell that kept its other starts' figures (an A/B's, recorded per start) has no value.
      */
     private static int[] rounds(Cell cell) {
-        return cell.trials().stream().filter(t -> !t.failed()).mapToInt(Trial::round).toArray();
+        return cell.trials().stream().filter(Trial::measured).mapToInt(Trial::round).toArray();
     }
 
     /**
@@ -730,7 +763,9 @@ public final class RunRecord {
     public Map<String, List<Start>> starts() {
         Map<String, List<Start>> starts = new LinkedHashMap<>();
         for (Cell cell : cells()) {
-            starts.put(cell.key(), cell.trials().stream().map(t -> new Start(t.round(), t.failure())).toList());
+            // A start never begun is neither a success nor a failure: its round holds no evidence either way.
+            starts.put(cell.key(), cell.trials().stream().filter(t -> !t.notMeasured())
+                    .map(t -> new Start(t.round(), t.failure())).toList());
         }
         return starts;
     }

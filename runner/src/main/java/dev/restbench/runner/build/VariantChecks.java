@@ -22,7 +22,7 @@ public final class VariantChecks {
      * @param problems        one line each, empty when all is well
      * @param missingRuntimes with {@code recordMissingRuntimes}: variant name → why its runtime is not on this machine
      *                        ({@link Runtimes.NotFound}'s message), in variant order; such a variant is then no problem
-     *                        (neither built nor started, its cells are recorded as failed), nor is its artifact
+     *                        (neither built nor started, its cells are recorded as not measured), nor is its artifact
      */
     public record Report(List<String> lines, List<String> problems, Map<String, String> missingRuntimes) {
     }
@@ -48,7 +48,7 @@ public final class VariantChecks {
             } catch (Runtimes.NotFound e) {
                 if (recordMissingRuntimes) {
                     missingRuntimes.put(variant.name(), e.getMessage());
-                    lines.add(line(variant, variant.runtime() + " NOT FOUND (recorded as failed)", "not built or started"));
+                    lines.add(line(variant, variant.runtime() + " NOT FOUND (recorded as not measured)", "not built or started"));
                     continue;
                 }
                 runtime = variant.runtime() + " NOT FOUND";

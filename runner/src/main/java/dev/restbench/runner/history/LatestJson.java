@@ -101,11 +101,13 @@ final class LatestJson {
             out.put("variant", variant);
             out.put("scenario", scenario);
             out.put("regime", regime);
-            out.put("status", ok ? "ok" : "failed");
+            // not-measured: never begun (no runtime on the runner, no budget left), which the site says as such.
+            String status = ok ? "ok" : cell.notMeasured() ? RunRecord.NOT_MEASURED : "failed";
+            out.put("status", status);
             if (ok) {
                 out.putNull("reason");
             } else {
-                out.put("reason", cell.reason() == null ? "failed" : cell.reason());
+                out.put("reason", cell.reason() == null ? status : cell.reason());
             }
             out.put("steady", cell.steady());
             warmupSeconds(cell, out);

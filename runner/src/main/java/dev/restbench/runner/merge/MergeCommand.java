@@ -96,7 +96,8 @@ public final class MergeCommand implements Callable<Integer> {
         ArrayNode variants = merged.putArray(RunRecord.VARIANTS);
         ArrayNode cells = merged.putArray(RunRecord.CELLS);
         List<String> seenVariants = new ArrayList<>();
-        boolean ok = true;
+        boolean anyFailed = false;
+        boolean anyMeasured = false;
         for (int i = 0; i < records.size(); i++) {
             RunRecord record = records.get(i);
             for (RunRecord.Variant variant : record.variants()) {
@@ -108,7 +109,8 @@ public final class MergeCommand implements Callable<Integer> {
                 variants.add(variant.raw());
             }
             record.cells().forEach(cell -> cells.add(cell.raw()));
-            ok &= record.ok();
+            anyFailed |= record.cells().stream().anyMatch(c -> !c.ok() && !c.notMeasured());
+            anyMeasured |= record.cells().stream().anyMatch(RunRecord.Cell::ok);
             for (String field : List.of(RunRecord.STARTED_AT, RunRecord.FINISHED_AT)) {
                 int order = record.raw().path(field).asText().compareTo(merged.path(field).asText());
                 if (field.equals(RunRecord.STARTED_AT) ? order < 0 : order > 0) {
@@ -116,7 +118,9 @@ public final class MergeCommand implements Callable<Integer> {
                 }
             }
         }
-        merged.put(RunRecord.STATUS, ok ? "ok" : "failed");
+        // As the runner's rule (ResultsWriter.runStatus): no cell failed and some cell measured; a shard whose
+        // variants were all left out (no runtime on its host) fails nothing.
+        merged.put(RunRecord.STATUS, !anyFailed && anyMeasured ? "ok" : "failed");
         if (records.size() > 1) {
             merged.put(RunRecord.RUN_ID, first.runId() + "-merged" + records.size());
             merged.remove(RunRecord.TIMINGS); // wall-time splits of different machines do not add up

@@ -42,7 +42,7 @@ public final class SpreadCommand implements Callable<Integer> {
     private static final String EFFICIENCY = "req_per_cpu_s";
     /** A cell that failed in a run. */
     private static final String FAILED = "✗";
-    /** A cell a run did not have (another selection of variants or scenarios). */
+    /** A cell a run did not have (another selection of variants or scenarios), or did not measure (never begun). */
     private static final String ABSENT = "·";
 
     @Option(names = "--markdown", arity = "0", description = "Markdown tables (for a README) instead of aligned text")
@@ -93,7 +93,7 @@ public final class SpreadCommand implements Callable<Integer> {
                 Cell cell = cells.computeIfAbsent(point.cellKey(), key -> new Cell(key, new LinkedHashMap<>(),
                         filled(runs.size(), ABSENT), filled(runs.size(), ABSENT)));
                 if (!point.ok()) {
-                    cell.states()[r] = FAILED;
+                    cell.states()[r] = point.notMeasured() ? ABSENT : FAILED;
                     continue;
                 }
                 cell.states()[r] = point.steady() ? "s" : "U";

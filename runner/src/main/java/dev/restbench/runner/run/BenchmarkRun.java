@@ -77,7 +77,7 @@ public final class BenchmarkRun {
 
     /**
      * @param unavailable variants whose runtime is not on this machine (run --missing-runtimes record) → why: never
-     *                    built, copied or started; each of their trials fails all its cells with "runtime: " + why
+     *                    built, copied or started; each of their trials records all its cells as not measured with "runtime: " + why
      */
     BenchmarkRun(Manifest manifest, RunSelection selection, RunOptions options, Map<String, String> unavailable,
                  PrintStream out) {
@@ -118,7 +118,7 @@ public final class BenchmarkRun {
         return runDir;
     }
 
-    /** @return 0 when every cell succeeded, 1 otherwise */
+    /** @return 0 when no cell failed and some cell was measured (a cell not measured fails nothing), 1 otherwise */
     int execute(RoundListener listener) throws Exception {
         ChildProcesses.installShutdownHook();
         Instant started = Instant.now();
@@ -224,6 +224,13 @@ public final class BenchmarkRun {
         if (!tables.failures().isEmpty()) {
             out.println(tables.failures().size() + " cell(s) FAILED (see above); exit status 1");
             return 1;
+        }
+        if (results.cells().stream().noneMatch(RunResults.CellSummary::ok)) {
+            out.println("no cell was measured (see above); exit status 1");
+            return 1;
+        }
+        if (!tables.notMeasured().isEmpty()) {
+            out.println(tables.notMeasured().size() + " cell(s) not measured (see above): nothing failed");
         }
         return 0;
     }

@@ -61,19 +61,38 @@ final class CellSession {
      * The cell's outcome in one trial. A failed one has a reason and no windows; an unsteady one was measured after
      * the warmup cap although the rule never held ({@code unsteadyReason} says which criterion failed last), or its
      * compilers were busy over the windows after a settled warmup, in the re-measure too. {@code warmupSeconds}
-     * includes the cycles and, after a re-measure, the discarded windows and the resumed warmup.
+     * includes the cycles and, after a re-measure, the discarded windows and the resumed warmup. A start that was
+     * never begun for a reason outside the variant ({@code notMeasured}: its runtime is not on this machine, or the
+     * run's budget had no room left for it) is neither ok nor failed: nothing was tried, so nothing failed.
      */
     record Outcome(boolean ok, String reason, double warmupSeconds, boolean steady, String unsteadyReason,
                    List<Window> windows, WindowMetrics.Utilisation utilisation, Map<String, Operation> operations,
-                   String report, FlameGraphs.Result flameGraphs) {
+                   String report, FlameGraphs.Result flameGraphs, boolean notMeasured) {
+
+        Outcome(boolean ok, String reason, double warmupSeconds, boolean steady, String unsteadyReason,
+                List<Window> windows, WindowMetrics.Utilisation utilisation, Map<String, Operation> operations,
+                String report, FlameGraphs.Result flameGraphs) {
+            this(ok, reason, warmupSeconds, steady, unsteadyReason, windows, utilisation, operations, report,
+                    flameGraphs, false);
+        }
 
         static Outcome failed(String reason, double warmupSeconds, String report) {
             return new Outcome(false, reason, warmupSeconds, false, null, List.of(), null, Map.of(), report, null);
         }
 
+        /** A start not begun for a reason outside the variant: no numbers, and no failure either. */
+        static Outcome notMeasured(String reason) {
+            return new Outcome(false, reason, 0, false, null, List.of(), null, Map.of(), null, null, true);
+        }
+
+        /** Begun and not measured: the start failed (a start that was never begun is {@link #notMeasured}). */
+        boolean failed() {
+            return !ok && !notMeasured;
+        }
+
         Outcome withReport(String report) {
             return new Outcome(ok, reason, warmupSeconds, steady, unsteadyReason, windows, utilisation, operations,
-                    report, flameGraphs);
+                    report, flameGraphs, notMeasured);
         }
 
         String bottleneck() {

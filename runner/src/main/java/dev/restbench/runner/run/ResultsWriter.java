@@ -83,7 +83,7 @@ final class ResultsWriter {
         Map<String, Object> run = new LinkedHashMap<>();
         run.put("schemaVersion", SCHEMA_VERSION);
         run.put("runId", info.runId());
-        run.put("status", cells.stream().allMatch(RunResults.CellSummary::ok) ? "ok" : "failed");
+        run.put("status", runStatus(cells));
         run.put("profile", info.profile());
         run.put("startedAt", info.startedAt());
         run.put("finishedAt", info.finishedAt());
@@ -141,12 +141,23 @@ final class ResultsWriter {
         return Json.MAPPER.valueToTree(run);
     }
 
+    /**
+     * "ok" when no cell failed and some cell was measured; "failed" otherwise. A cell not measured (its runtime is not
+     * on this machine, the budget ran out) fails nothing, and says so itself; a run that measured nothing at all is no
+     * result.
+     */
+    static String runStatus(List<RunResults.CellSummary> cells) {
+        boolean anyFailed = cells.stream().anyMatch(RunResults.CellSummary::failed);
+        boolean anyMeasured = cells.stream().anyMatch(RunResults.CellSummary::ok);
+        return !anyFailed && anyMeasured ? RunResults.OK : RunResults.FAILED;
+    }
+
     private static Map<String, Object> cellJson(Manifest manifest, RunResults.CellSummary cell) {
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("variant", cell.key().variant());
         entry.put("scenario", cell.key().scenario());
         entry.put("regime", cell.key().regime());
-        entry.put("status", cell.ok() ? "ok" : "failed");
+        entry.put("status", cell.status());
         entry.put("reason", cell.reason());
         entry.put("steady", cell.steady());
         entry.put("bottleneck", cell.ok() ? cell.bottleneck() : null);
@@ -157,7 +168,8 @@ final class ResultsWriter {
             Map<String, Object> t = new LinkedHashMap<>();
             t.put("trial", trial.trial());
             t.put("round", trial.round());
-            t.put("status", outcome.ok() ? "ok" : "failed");
+            t.put("status", outcome.ok() ? RunResults.OK : outcome.notMeasured() ? RunResults.NOT_MEASURED
+                    : RunResults.FAILED);
             t.put("reason", outcome.reason());
             t.put("warmupSeconds", round(outcome.warmupSeconds()));
             t.put("steady", outcome.steady());

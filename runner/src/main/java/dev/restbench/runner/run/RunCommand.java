@@ -98,15 +98,15 @@ public final class RunCommand implements Callable<Integer> {
             description = "the time this command may take, builds included (a CI job's timeout, less its set-up): a"
                     + " plan whose lower bound (warmups at their minimum, no start-up counted) exceeds it is refused"
                     + " before anything is built, exit 2; otherwise a start that might not end in time is not begun"
-                    + " and its cells are recorded as FAILED (\"budget: not started …\"), so run.json is always"
-                    + " written")
+                    + " and its cells are recorded as not measured (\"budget: not started …\"; not failed), so"
+                    + " run.json is always written")
     private Double budgetMinutes;
 
     @Option(names = "--missing-runtimes", paramLabel = "refuse|record", converter = MissingRuntimesConverter.class,
             description = "a selected variant whose runtime (its JDK or Node.js version) is not on this machine:"
                     + " refuse (default) the whole run, exit 2, nothing written; or record it: the variant is neither"
-                    + " built nor started, each of its cells is FAILED with the reason (\"runtime: …\"), the others"
-                    + " run and the run is written (exit 1, as for any failed cell) — for a CI runner, where one"
+                    + " built nor started, each of its cells is recorded as not measured with the reason"
+                    + " (\"runtime: …\"; not failed), the others run and the run is written — for a CI runner, where one"
                     + " missing runtime must not lose the run. Refused all the same when no selected variant has its"
                     + " runtime; other problems (a missing artifact without build step, …) always refuse")
     private RunOptions.MissingRuntimes missingRuntimes = RunOptions.MissingRuntimes.REFUSE;
@@ -235,6 +235,11 @@ public final class RunCommand implements Callable<Integer> {
             return 2;
         }
         unavailable.forEach((variant, why) -> System.out.println(variant + ": not measured, " + why));
+        if (options.dryRun() && !unavailable.isEmpty()) {
+            // The plan's line above counts every variant; the budget (and the run) counts only those that will start.
+            System.out.println("wall time without the " + unavailable.size() + " variant(s) not measured: "
+                    + selection.wallTime(unavailable.keySet()));
+        }
         if (budgetMinutes != null && !fitsBudget(selection, unavailable.keySet(), budgetMinutes)) {
             return 2;
         }

@@ -44,14 +44,26 @@ final class RunResults {
     }
 
     /**
-     * A cell: ok with a summary per metric over its trials' values, or failed with a reason and no numbers.
+     * A cell: ok with a summary per metric over its trials' values, or failed with a reason and no numbers, or not
+     * measured (none of its starts was begun: the runtime is not on this machine, or the run's budget ran out), with
+     * the reason and no numbers.
      * {@code values} holds each trial's value (the between-start samples), {@code windows} each trial's window values.
      * {@code lacking} names each metric some measured window has and another lacks, with the first window without it:
      * the cell leaves it out (values over different starts would mislead), and says so rather than drop it unseen.
      */
-    record CellSummary(CellKey key, boolean ok, String reason, List<TrialResult> trials,
+    record CellSummary(CellKey key, boolean ok, boolean notMeasured, String reason, List<TrialResult> trials,
                        Map<String, Summary> metrics, Map<String, List<Double>> values,
                        Map<String, double[][]> windows, Map<String, Lacking> lacking) {
+
+        /** run.json's status of the cell: "ok", "failed" or "not-measured". */
+        String status() {
+            return ok ? OK : notMeasured ? NOT_MEASURED : FAILED;
+        }
+
+        /** Failed: begun and not measured (a cell none of whose starts was begun is not measured, not failed). */
+        boolean failed() {
+            return !ok && !notMeasured;
+        }
 
         /**
          * Every measured trial settled before its windows and kept its compilers quiet in them (CellSession); a
@@ -158,20 +170,35 @@ final class RunResults {
     }
 
     static CellSummary summarize(CellKey key, List<TrialResult> trials, int starts, RunOptions.FailedStarts policy) {
-        List<TrialResult> failed = trials.stream().filter(t -> !t.outcome().ok()).toList();
-        if (!failed.isEmpty() && (policy == RunOptions.FailedStarts.FAIL_THE_CELL || failed.size() == trials.size())) {
+        List<TrialResult> failed = trials.stream().filter(t -> t.outcome().failed()).toList();
+        List<TrialResult> skipped = trials.stream().filter(t -> t.outcome().notMeasured()).toList();
+        List<TrialResult> measured = trials.stream().filter(t -> t.outcome().ok()).toList();
+        if (!trials.isEmpty() && skipped.size() == trials.size() && trials.size() == starts) {
+            // Never begun: the machine lacked the runtime, or the budget ran out. Nothing failed, nothing measured.
+            return new CellSummary(key, false, true, skipped.get(0).outcome().reason(), trials, Map.of(), Map.of(),
+                    Map.of(), Map.of());
+        }
+        if (!failed.isEmpty() && (policy == RunOptions.FailedStarts.FAIL_THE_CELL || measured.isEmpty())) {
             TrialResult first = failed.get(0);
-            return new CellSummary(key, false, "start " + (first.trial() + 1) + ": " + first.outcome().reason(),
-                    trials, Map.of(), Map.of(), Map.of(), Map.of());
+            return new CellSummary(key, false, false, "start " + (first.trial() + 1) + ": "
+                    + first.outcome().reason(), trials, Map.of(), Map.of(), Map.of(), Map.of());
         }
         if (trials.isEmpty() || trials.size() < starts) {
-            return new CellSummary(key, false, "measured in " + trials.size() + " of " + starts
+            return new CellSummary(key, false, false, "measured in " + trials.size() + " of " + starts
                     + " starts (interrupted?)", trials, Map.of(), Map.of(), Map.of(), Map.of());
         }
-        // Recorded per start: the figures are the measured starts', and the cell says which failed (the trials too).
-        List<TrialResult> measured = trials.stream().filter(t -> t.outcome().ok()).toList();
-        String reason = failed.isEmpty() ? null : failed.size() + " of " + trials.size() + " starts failed, first start "
-                + (failed.get(0).trial() + 1) + ": " + failed.get(0).outcome().reason();
+        // Recorded per start: the figures are the measured starts', and the cell says which failed (the trials too),
+        // and which were never begun.
+        List<String> notes = new ArrayList<>();
+        if (!failed.isEmpty()) {
+            notes.add(failed.size() + " of " + trials.size() + " starts failed, first start "
+                    + (failed.get(0).trial() + 1) + ": " + failed.get(0).outcome().reason());
+        }
+        if (!skipped.isEmpty()) {
+            notes.add(skipped.size() + " of " + trials.size() + " starts not measured, first start "
+                    + (skipped.get(0).trial() + 1) + ": " + skipped.get(0).outcome().reason());
+        }
+        String reason = notes.isEmpty() ? null : String.join("; ", notes);
         // A metric is summarised only when every window of every trial has it: values over different n would mislead.
         // One that only some windows have (a meter that failed to read, a window with too little CPU to count) is
         // named in lacking, with the first window without it; one that no window has is a meter the runtime lacks.
@@ -196,7 +223,7 @@ final class RunResults {
         List<Double> warmups = measured.stream().map(t -> t.outcome().warmupSeconds()).toList();
         metrics.put(WARMUP, Summary.of(warmups));
         values.put(WARMUP, warmups);
-        return new CellSummary(key, true, reason, trials, metrics, values, windows, lacking);
+        return new CellSummary(key, true, false, reason, trials, metrics, values, windows, lacking);
     }
 
     /**
@@ -226,4 +253,9 @@ final class RunResults {
 
     /** The cell metric of each start's warmup length, s. */
     static final String WARMUP = "warmup_s";
+
+    /** run.json's statuses of a cell and of a start (run.schema.json). */
+    static final String OK = "ok";
+    static final String FAILED = "failed";
+    static final String NOT_MEASURED = "not-measured";
 }

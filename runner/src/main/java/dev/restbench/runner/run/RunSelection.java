@@ -127,6 +127,17 @@ public record RunSelection(String profileName, Manifest.Profile profile, Manifes
         return START_S + w.cycleSeconds() + trial.cells().size() * cell;
     }
 
+    /**
+     * "at least … (…), at most about … (…)": the bounds of the run's wall time without the starts of the variants in
+     * {@code skipped} (their runtime is missing: never begun), as the dry run prints them.
+     */
+    String wallTime(Set<String> skipped) {
+        return "at least " + duration(minimumSeconds(skipped))
+                + " (every warmup at its minimum; start-ups, dataset reloads and builds not counted), at most about "
+                + duration(atCapSeconds(skipped))
+                + " (every warmup at its cap, every cell measured again after a warmup at its cap)";
+    }
+
     /** "16 h 12 min", "9 min": a duration for a person. */
     static String duration(long seconds) {
         long minutes = Math.round(seconds / 60.0);
@@ -155,10 +166,7 @@ public record RunSelection(String profileName, Manifest.Profile profile, Manifes
                 profile.scale()));
         text.append(String.format("%d starts, %d measured windows (%d s of measurement)%n",
                 plan.trials().size(), windows(), (long) windows() * profile.windowSeconds()));
-        text.append("wall time: at least ").append(duration(minimumSeconds(Set.of())))
-                .append(" (every warmup at its minimum; start-ups, dataset reloads and builds not counted), at most")
-                .append(" about ").append(duration(atCapSeconds(Set.of())))
-                .append(" (every warmup at its cap, every cell measured again after a warmup at its cap)\n");
+        text.append("wall time: ").append(wallTime(Set.of())).append('\n');
         for (RunPlan.Trial trial : plan.trials()) {
             text.append(String.format("  round %d  %-18s %s%n", trial.round() + 1, trial.variant().name(),
                     String.join(", ", trial.cells().stream().map(c -> c.scenario().name() + "/" + c.regime()).toList())));

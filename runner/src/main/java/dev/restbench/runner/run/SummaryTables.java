@@ -33,6 +33,7 @@ final class SummaryTables {
 
     private final List<Table> tables = new ArrayList<>();
     private final List<String> failures = new ArrayList<>();
+    private final List<String> notMeasured = new ArrayList<>();
     private final List<String> leftOut = new ArrayList<>();
     private final Manifest manifest;
     private final RunSelection selection;
@@ -127,7 +128,7 @@ final class SummaryTables {
             List<String> unsteady = cell.trials().stream().filter(t -> t.outcome().ok() && !t.outcome().steady())
                     .map(t -> "s" + (t.trial() + 1) + ": " + t.outcome().unsteadyReason()).toList();
             methodRows.add(List.of(cell.key().variant(), cell.key().scenario(), cell.key().regime(),
-                    String.join("/", warmups), !cell.ok() ? "FAILED" : cell.steady() ? "steady"
+                    String.join("/", warmups), !cell.ok() ? state(cell) : cell.steady() ? "steady"
                             : "UNSTEADY (" + String.join("; ", unsteady) + ")",
                     cell.ok() ? cell.bottleneck() : "—"));
         }
@@ -148,8 +149,10 @@ final class SummaryTables {
 
         for (RunResults.CellSummary cell : cells) {
             String name = cell.key().variant() + " / " + cell.key().scenario() + " / " + cell.key().regime();
-            if (!cell.ok()) {
+            if (cell.failed()) {
                 failures.add(name + ": " + cell.reason());
+            } else if (cell.notMeasured()) {
+                notMeasured.add(name + ": " + cell.reason());
             }
             // A metric only some windows had is left out of the cell: said here, so it never vanishes unseen.
             java.util.Map<String, List<String>> byWindow = new java.util.TreeMap<>();
@@ -167,6 +170,16 @@ final class SummaryTables {
 
     List<String> failures() {
         return failures;
+    }
+
+    /** The cells none of whose starts was begun (no runtime on this machine, no budget left), with why. */
+    List<String> notMeasured() {
+        return notMeasured;
+    }
+
+    /** A cell without figures as the tables name it: FAILED, or "not measured" (never begun, nothing failed). */
+    private static String state(RunResults.CellSummary cell) {
+        return cell.notMeasured() ? "not measured" : "FAILED";
     }
 
     /** "req/s · p99 ms" of one operation: the centre of its starts' values (geometric mean; median for p99). */
@@ -195,7 +208,7 @@ final class SummaryTables {
             return "—";
         }
         if (!cell.get().ok()) {
-            return "FAILED";
+            return state(cell.get());
         }
         Summary s = cell.get().metrics().get(id);
         return s == null ? "—" : format(s);
@@ -237,6 +250,11 @@ final class SummaryTables {
             failures.forEach(f -> md.append("- ").append(f).append('\n'));
             md.append('\n');
         }
+        if (!notMeasured.isEmpty()) {
+            md.append("## Cells not measured\n\nNever begun, so nothing failed and nothing was measured:\n\n");
+            notMeasured.forEach(f -> md.append("- ").append(f).append('\n'));
+            md.append('\n');
+        }
         if (!leftOut.isEmpty()) {
             md.append("## Metrics left out of a cell\n\n");
             leftOut.forEach(f -> md.append("- ").append(f).append('\n'));
@@ -260,6 +278,10 @@ final class SummaryTables {
         if (!failures.isEmpty()) {
             text.append("FAILED cells:\n");
             failures.forEach(f -> text.append(width > 0 ? wrap("  " + f, "    ", width) : "  " + f + "\n"));
+        }
+        if (!notMeasured.isEmpty()) {
+            text.append("Cells not measured (never begun; nothing failed):\n");
+            notMeasured.forEach(f -> text.append(width > 0 ? wrap("  " + f, "    ", width) : "  " + f + "\n"));
         }
         if (!leftOut.isEmpty()) {
             text.append("Metrics left out of a cell:\n");
@@ -307,7 +329,7 @@ final class SummaryTables {
                         row.add(compact(cell.get(), id, uniform));
                     }
                     RunResults.CellSummary c = cell.get();
-                    row.add(!c.ok() ? "FAILED" : c.bottleneck() + (c.steady() ? "" : ", UNSTEADY"));
+                    row.add(!c.ok() ? state(c) : c.bottleneck() + (c.steady() ? "" : ", UNSTEADY"));
                     table.row(row);
                 }
             }
@@ -398,7 +420,7 @@ final class SummaryTables {
                     Optional<RunResults.CellSummary> cell = scenario.regimes().containsKey(step)
                             ? find(cells, variant, scenario.name(), step) : Optional.empty();
                     any |= cell.isPresent();
-                    row.add(cell.map(c -> !c.ok() ? "FAILED" : compact(c, "throughput", uniform) + " · "
+                    row.add(cell.map(c -> !c.ok() ? state(c) : compact(c, "throughput", uniform) + " · "
                             + compact(c, "latency_p99", uniform) + (c.steady() ? "" : " U")).orElse("—"));
                 }
                 if (any) {

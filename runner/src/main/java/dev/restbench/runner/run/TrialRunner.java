@@ -58,17 +58,21 @@ final class TrialRunner {
                 context.postgres().isEmbedded() ? context.postgres().pid() : null, context.statements());
     }
 
-    /** Records the trial as not started: each of its cells fails with the reason, as a start that failed would. */
+    /**
+     * Records the trial as not started (the run's budget had no room for it): each of its cells is not measured, with
+     * the reason. Not a failure: the variant was never tried.
+     */
     void notStarted(RunPlan.Trial trial, String reason) {
-        failAll(trial, context.results().startTrial(trial.variant().name()), reason);
+        notMeasuredAll(trial, context.results().startTrial(trial.variant().name()), reason);
     }
 
     void run(RunPlan.Trial trial) {
         int index = context.results().startTrial(trial.variant().name());
         String noRuntime = context.unavailable().get(trial.variant().name());
         if (noRuntime != null) {
-            // Not started, as one that fails to start: no database, no launch command (it would need the runtime).
-            failAll(trial, index, "runtime: " + noRuntime);
+            // Not started: no database, no launch command (it would need the runtime). Not measured, not failed:
+            // the machine lacks the runtime, which says nothing of the variant.
+            notMeasuredAll(trial, index, "runtime: " + noRuntime);
             return;
         }
         String url = context.options().services().get(trial.variant().name());
@@ -294,6 +298,15 @@ final class TrialRunner {
                     CellSession.Outcome.failed(reason, 0, null)));
         }
         context.events().accept(trial.variant().name() + " s" + (index + 1) + " FAILED: " + reason);
+    }
+
+    private void notMeasuredAll(RunPlan.Trial trial, int index, String reason) {
+        for (RunPlan.Cell cell : trial.cells()) {
+            RunResults.CellKey key = new RunResults.CellKey(trial.variant().name(), cell.scenario().name(), cell.regime());
+            context.results().add(key, new RunResults.TrialResult(index, trial.round(),
+                    CellSession.Outcome.notMeasured(reason)));
+        }
+        context.events().accept(trial.variant().name() + " s" + (index + 1) + " not measured: " + reason);
     }
 
     private void recordStartup(String variant, int round, ServiceProcess service, long readyMs) {

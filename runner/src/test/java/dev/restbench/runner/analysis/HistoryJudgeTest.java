@@ -261,4 +261,36 @@ class HistoryJudgeTest {
                 .satisfies(row -> assertThat(row.verdict()).isEqualTo(Verdict.FAILED));
         assertThat(judgement.status()).isEqualTo(Judgement.Status.REGRESSION);
     }
+
+    /**
+     * A cell never begun (the budget ran out before its start, or the runner lacks its runtime) is not a failure:
+     * no verdict, and the reason, where it used to read "failed, worked in …" and turn the run red.
+     */
+    @Test
+    void aCellNotMeasuredWhereTheNewestComparableRunWorkedIsNoFailure() {
+        List<RunRecord> history = history(3, 0.01, 4);
+        ObjectNode head = RunFixtures.empty("20261128T000000Z-c28", "c28", "2026-11-28T00:00:00Z",
+                RunFixtures.FINGERPRINT, "quick");
+        RunFixtures.notMeasuredCell(head, "jersey", "join-filter", "capacity",
+                "budget: not started, 4 min before the run's deadline, and a start can take 9 min (--budget-minutes)");
+        Judgement judgement = HistoryJudge.judge(history, RunFixtures.record(head), 30, 0.05, MetricRules.uniform(5));
+        assertThat(judgement.rows()).singleElement().satisfies(row -> {
+            assertThat(row.verdict()).isEqualTo(Verdict.NO_VERDICT);
+            assertThat(row.reason()).isEqualTo("not measured: budget: not started, 4 min before the run's deadline,"
+                    + " and a start can take 9 min (--budget-minutes)");
+        });
+        assertThat(judgement.status()).isNotEqualTo(Judgement.Status.REGRESSION);
+
+        // Nor does a run that did not measure the cell vouch for it: a failure after it is not "worked in" that run.
+        List<RunRecord> withGap = new ArrayList<>(history);
+        withGap.add(RunFixtures.record(head));
+        ObjectNode failing = RunFixtures.empty("20261129T000000Z-c29", "c29", "2026-11-29T00:00:00Z",
+                RunFixtures.FINGERPRINT, "quick");
+        RunFixtures.failedCell(failing, "jersey", "join-filter", "capacity", "start 1: service exited with code 137");
+        assertThat(HistoryJudge.judge(withGap, RunFixtures.record(failing), 30, 0.05, MetricRules.uniform(5)).rows())
+                .singleElement().satisfies(row -> {
+                    assertThat(row.verdict()).isEqualTo(Verdict.NO_VERDICT);
+                    assertThat(row.reason()).isEqualTo("failed: start 1: service exited with code 137");
+                });
+    }
 }

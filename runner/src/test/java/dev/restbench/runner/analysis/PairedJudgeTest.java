@@ -284,6 +284,24 @@ class PairedJudgeTest {
         assertThat(row.reason()).contains("fewer than 2 rounds");
     }
 
+    /** A head cell never begun (no runtime on the machine) is no failure: no verdict, and why. */
+    @Test
+    void aHeadCellNotMeasuredIsNoFailure() {
+        ObjectNode run = RunFixtures.empty("ab", "abc", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "quick");
+        RunFixtures.cell(run, "jersey--base", "mixed", "capacity", Map.of("cpu_us_per_req",
+                new double[][] {{100}, {101}, {99}}), new int[] {0, 1, 2});
+        RunFixtures.notMeasuredCell(run, "jersey--head", "mixed", "capacity", "runtime: no JDK 25 on this machine");
+        Judgement judgement = judge(RunFixtures.record(run));
+        assertThat(judgement.rows()).singleElement().satisfies(row -> {
+            assertThat(row.verdict()).isEqualTo(Verdict.NO_VERDICT);
+            assertThat(row.reason()).isEqualTo("not measured in head: runtime: no JDK 25 on this machine");
+        });
+        assertThat(judgement.hasRegression()).isFalse();
+        assertThat(PairedJudge.failedCells(RunFixtures.record(run))).isEmpty();
+        assertThat(RunFixtures.record(run).starts().get("jersey--head/mixed/capacity")).as("no evidence either way")
+                .isEmpty();
+    }
+
     @Test
     void aHeadCellThatFailedIsAFailureAndRedWhateverTheNumbers() {
         ObjectNode run = RunFixtures.empty("ab", "abc", "2026-11-20T00:00:00Z", RunFixtures.FINGERPRINT, "quick");

@@ -153,16 +153,33 @@ public final class RunFixtures {
 
     /** Adds a failed cell. */
     public static void failedCell(ObjectNode run, String variant, String scenario, String regime, String reason) {
+        cellWithoutNumbers(run, variant, scenario, regime, "failed", reason);
+        run.put("status", "failed");
+    }
+
+    /** A cell with a status other than ok: its reason, no metrics, no starts. */
+    private static ObjectNode cellWithoutNumbers(ObjectNode run, String variant, String scenario, String regime,
+                                                 String status, String reason) {
         ObjectNode cell = ((ArrayNode) run.get("cells")).addObject();
         cell.put("variant", variant);
         cell.put("scenario", scenario);
         cell.put("regime", regime);
-        cell.put("status", "failed");
+        cell.put("status", status);
         cell.put("reason", reason);
         cell.put("steady", false);
         cell.putNull("bottleneck");
         cell.putArray("trials");
-        run.put("status", "failed");
+        return cell;
+    }
+
+    /**
+     * A cell never begun (its runtime not on the machine, or no budget left), as the runner records it: status
+     * not-measured with the reason, its start not-measured too, no metrics. The run's status is left as it is.
+     */
+    public static void notMeasuredCell(ObjectNode run, String variant, String scenario, String regime, String reason) {
+        ObjectNode cell = cellWithoutNumbers(run, variant, scenario, regime, "not-measured", reason);
+        ((ArrayNode) cell.get("trials")).addObject()
+                .put("trial", 0).put("round", 0).put("status", "not-measured").put("reason", reason);
     }
 
     /** Marks the cell's start in {@code round} failed, as ./bench ab records a failed start (its figures gone). */

@@ -270,6 +270,28 @@ class HistoryTest {
         assertThat(failed.get("metrics").isEmpty()).isTrue();
     }
 
+    /** A cell never begun reaches the site as not measured, with its reason and no verdict: not as a failure. */
+    @Test
+    void aCellNotMeasuredReachesLatestJsonAsSuchWithoutAFailure(@TempDir Path tmp) throws Exception {
+        Path head = tmp.resolve("run-head");
+        Files.createDirectories(head);
+        com.fasterxml.jackson.databind.node.ObjectNode run = (com.fasterxml.jackson.databind.node.ObjectNode)
+                JSON.readTree(RunFixtures.fixture("run-head").resolve("run.json").toFile());
+        com.fasterxml.jackson.databind.node.ObjectNode cell = (com.fasterxml.jackson.databind.node.ObjectNode)
+                run.get("cells").get(3);
+        cell.put("status", "not-measured").put("reason", "runtime: no JDK 25 on this machine");
+        JSON.writeValue(head.resolve("run.json").toFile(), run);
+        History history = new History(root);
+        history.append(RunFixtures.fixture("run-base"), History.AppendOptions.defaults());
+        history.append(head, History.AppendOptions.defaults());
+
+        JsonNode notMeasured = JSON.readTree(history.dir().resolve("latest.json").toFile()).get("cells").get(3);
+        assertThat(notMeasured.get("status").asText()).isEqualTo("not-measured");
+        assertThat(notMeasured.get("reason").asText()).isEqualTo("runtime: no JDK 25 on this machine");
+        assertThat(notMeasured.get("metrics").isEmpty()).isTrue();
+        assertThat(notMeasured.path("verdict").asText("no-verdict")).isEqualTo("no-verdict");
+    }
+
     @Test
     void analysisFindsAStepInTheHistoryNewestFirst() throws Exception {
         History history = new History(root);

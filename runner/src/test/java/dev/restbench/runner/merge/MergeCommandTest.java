@@ -58,6 +58,24 @@ class MergeCommandTest {
         assertThat(Files.readString(out.resolve("summary.md"))).contains("# jersey", "# spring-mvc");
     }
 
+    /**
+     * A shard whose variants were all left out (its host lacks their runtime) measured nothing and says "failed" of
+     * itself, but failed no cell: merged with one that measured, the run is ok, as the runner would have written it.
+     */
+    @Test
+    void aShardThatMeasuredNothingButFailedNothingLeavesTheMergedRunOk(@TempDir Path tmp) throws Exception {
+        shard(tmp.resolve("shards"), "results-jersey", "jersey", "fp", "ok");
+        Path skipped = shard(tmp.resolve("shards"), "results-jersey-jdk25", "jersey-jdk25", "fp", "not-measured");
+        Path json = skipped.resolve("run.json");
+        Files.writeString(json, Files.readString(json).replaceFirst("\"status\":\"not-measured\"", "\"status\":\"failed\""));
+
+        MergeCommand.merge(MergeCommand.findRuns(tmp.resolve("shards")), tmp.resolve("merged"));
+
+        JsonNode run = Json.MAPPER.readTree(tmp.resolve("merged/run.json").toFile());
+        assertThat(run.path("cells").findValuesAsText("status")).containsExactlyInAnyOrder("ok", "not-measured");
+        assertThat(run.path("status").asText()).isEqualTo("ok");
+    }
+
     @Test
     void oneShardIsACopy(@TempDir Path tmp) throws Exception {
         Path only = shard(tmp, "results-all", "jersey", "fp", "ok");

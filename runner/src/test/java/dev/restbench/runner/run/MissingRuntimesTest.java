@@ -63,24 +63,28 @@ class MissingRuntimesTest {
     }
 
     @Test
-    void recordFailsTheCellsOfTheVariantWithoutItsRuntimeAndRunsTheOthers() throws Exception {
+    void recordLeavesTheCellsOfTheVariantWithoutItsRuntimeNotMeasuredAndRunsTheOthers() throws Exception {
         Bench.Result result = run("exits-at-once,no-jdk99", "--missing-runtimes", "record");
 
+        // Exit 1 for exits-at-once's failed cells alone: a variant never begun fails nothing.
         assertThat(result.exit()).as(result.err()).isEqualTo(1);
         assertThat(result.out()).contains("no-jdk99: not measured, no JDK 99 on this machine: looked at")
-                .contains("no-jdk99 s1 FAILED: runtime: no JDK 99 on this machine");
+                .contains("no-jdk99 s1 not measured: runtime: no JDK 99 on this machine")
+                .doesNotContain("no-jdk99 s1 FAILED");
         assertThat(result.out().indexOf("not measured")).as("up front").isLessThan(result.out().indexOf("PostgreSQL:"));
         Path runDir = RunOutputs.onlyRun(results);
         JsonNode run = RunOutputs.validRunJson(runDir);
         assertThat(run.get("status").asText()).isEqualTo("failed");
         assertThat(run.get("cells")).hasSize(4); // 2 variants × read-heavy × (capacity, latency)
         for (JsonNode cell : run.get("cells")) {
-            assertThat(cell.get("status").asText()).isEqualTo("failed");
             assertThat(cell.has("metrics")).isFalse();
             if (cell.get("variant").asText().equals("no-jdk99")) {
+                assertThat(cell.get("status").asText()).isEqualTo("not-measured");
                 assertThat(cell.get("reason").asText())
-                        .startsWith("start 1: runtime: no JDK 99 on this machine: looked at the running JDK");
+                        .startsWith("runtime: no JDK 99 on this machine: looked at the running JDK");
+                assertThat(cell.get("trials").get(0).get("status").asText()).isEqualTo("not-measured");
             } else {
+                assertThat(cell.get("status").asText()).isEqualTo("failed");
                 // Started all the same (and failed as this variant does).
                 assertThat(cell.get("reason").asText()).startsWith("start 1: start: exited with code 1");
             }
@@ -90,7 +94,9 @@ class MissingRuntimesTest {
                     .noneMatch(name -> name.startsWith("no-jdk99"));
         }
         assertThat(Files.readString(runDir.resolve("summary.md")))
-                .contains("no-jdk99 / read-heavy / capacity: start 1: runtime: no JDK 99 on this machine");
+                .contains("## Cells not measured")
+                .contains("no-jdk99 / read-heavy / capacity: runtime: no JDK 99 on this machine")
+                .doesNotContain("no-jdk99 / read-heavy / capacity: start 1:");
     }
 
     @Test
@@ -108,8 +114,10 @@ class MissingRuntimesTest {
         assertThat(plan.exit()).as(plan.err()).isZero();
         assertThat(plan.err()).isEmpty();
         assertThat(plan.out()).contains("round 1  no-jdk99")
-                .containsPattern("\\n  no-jdk99 +JDK 99 NOT FOUND \\(recorded as failed\\), .*: not built or started\\n")
-                .contains("no-jdk99: not measured, no JDK 99 on this machine");
+                .containsPattern("\\n  no-jdk99 +JDK 99 NOT FOUND \\(recorded as not measured\\), .*: not built or started\\n")
+                .contains("no-jdk99: not measured, no JDK 99 on this machine")
+                // The plan's own line counts every variant; this one only those that start.
+                .containsPattern("wall time without the 1 variant\\(s\\) not measured: at least \\d+ min");
 
         Bench.Result other = run("exits-at-once,no-jdk99,no-artifact", "--missing-runtimes", "record", "--dry-run");
         assertThat(other.exit()).isEqualTo(2);

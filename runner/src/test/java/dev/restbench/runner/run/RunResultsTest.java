@@ -54,6 +54,54 @@ class RunResultsTest {
         }
     }
 
+    private static RunResults.TrialResult notBegun(int round) {
+        return new RunResults.TrialResult(round, round,
+                CellSession.Outcome.notMeasured("budget: not started, 3 min before the run's deadline"));
+    }
+
+    /** A cell none of whose starts was begun (no runtime here, no budget left) is not measured: not failed. */
+    @Test
+    void aCellNeverBegunIsNotMeasuredNotFailedUnderEitherPolicy() {
+        for (RunOptions.FailedStarts policy : RunOptions.FailedStarts.values()) {
+            RunResults.CellSummary cell = RunResults.summarize(KEY, List.of(notBegun(0), notBegun(1)), 2, policy);
+            assertThat(cell.ok()).isFalse();
+            assertThat(cell.notMeasured()).isTrue();
+            assertThat(cell.failed()).isFalse();
+            assertThat(cell.status()).isEqualTo("not-measured");
+            assertThat(cell.reason()).isEqualTo("budget: not started, 3 min before the run's deadline");
+            assertThat(cell.metrics()).isEmpty();
+        }
+        // The run's status: a cell not measured fails nothing, but a run that measured nothing is no result.
+        RunResults.CellSummary skipped = RunResults.summarize(KEY, List.of(notBegun(0)), 1,
+                RunOptions.FailedStarts.FAIL_THE_CELL);
+        RunResults.CellSummary ok = RunResults.summarize(KEY, List.of(measured(0, 100)), 1,
+                RunOptions.FailedStarts.FAIL_THE_CELL);
+        RunResults.CellSummary failed = RunResults.summarize(KEY, List.of(failed(0)), 1,
+                RunOptions.FailedStarts.FAIL_THE_CELL);
+        assertThat(ResultsWriter.runStatus(List.of(ok, skipped))).isEqualTo("ok");
+        assertThat(ResultsWriter.runStatus(List.of(skipped))).isEqualTo("failed");
+        assertThat(ResultsWriter.runStatus(List.of(ok, skipped, failed))).isEqualTo("failed");
+    }
+
+    /**
+     * A start left out of a cell whose other starts measured (the budget ran out after them) keeps their figures
+     * even where one failed start fails the cell: nothing was tried, so nothing failed.
+     */
+    @Test
+    void aStartNeverBegunLeavesTheOthersFiguresAndIsNamed() {
+        RunResults.CellSummary cell = RunResults.summarize(KEY, List.of(measured(0, 100), measured(1, 110), notBegun(2)),
+                3, RunOptions.FailedStarts.FAIL_THE_CELL);
+        assertThat(cell.ok()).isTrue();
+        assertThat(cell.values().get("cpu_us_per_req")).hasSize(2);
+        assertThat(cell.reason()).isEqualTo("1 of 3 starts not measured, first start 3: budget: not started, 3 min"
+                + " before the run's deadline");
+
+        RunResults.CellSummary withFailure = RunResults.summarize(KEY, List.of(measured(0, 100), failed(1), notBegun(2)),
+                3, RunOptions.FailedStarts.FAIL_THE_CELL);
+        assertThat(withFailure.failed()).as("a failed start still fails a published cell").isTrue();
+        assertThat(withFailure.reason()).isEqualTo("start 2: did not become ready");
+    }
+
     private static RunResults.TrialResult measured(int round, List<Map<String, Double>> windows) {
         List<CellSession.Window> list = windows.stream().map(m -> new CellSession.Window(0, 5, m, null)).toList();
         return new RunResults.TrialResult(round, round,
