@@ -150,6 +150,41 @@ func TestBenchRunRunsTheVariantsAsTheHostsServiceUser(t *testing.T) {
 	}
 }
 
+// The publish job after a benchmark job that wrote no run (a plan refused for its budget, a host check that stopped
+// it): download-artifact with a pattern that matches nothing downloads nothing and succeeds, leaving no shards folder
+// at all (src/download-artifact.ts: no artifact, no download, no folder). merge-shards.sh says so in its own words,
+// before building or merging anything; with one shard's run it merges.
+func TestMergeShardsSaysSoWhenNoShardWroteARun(t *testing.T) {
+	tmp := t.TempDir()
+	fakeBench, _ := filepath.Abs("testdata/bin/bench")
+	benchLog := filepath.Join(tmp, "bench.log")
+	env := []string{"BENCH=" + fakeBench, "FAKE_BENCH_LOG=" + benchLog}
+	emptyShard := filepath.Join(tmp, "empty", "results-1")
+	if err := os.MkdirAll(emptyShard, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, shards := range []string{filepath.Join(tmp, "never-created"), filepath.Join(tmp, "empty")} {
+		out, ok := sh(t, tmp, env, "bash", script("merge-shards.sh"), shards, filepath.Join(tmp, "merged"))
+		if ok || !strings.Contains(out, "no shard wrote a run.json: the benchmark job measured nothing") {
+			t.Errorf("%s: succeeded %v, said:\n%s", shards, ok, out)
+		}
+		if _, err := os.Stat(benchLog); err == nil {
+			t.Errorf("%s: ./bench ran although there was nothing to merge", shards)
+		}
+	}
+	run := filepath.Join(tmp, "shards", "results-1", "20261207T000000Z-abc1234")
+	if err := os.MkdirAll(run, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeJSON(t, filepath.Join(run, "run.json"), map[string]any{"runId": "20261207T000000Z-abc1234"})
+	if out, ok := sh(t, tmp, env, "bash", script("merge-shards.sh"), filepath.Join(tmp, "shards"), filepath.Join(tmp, "merged")); !ok {
+		t.Errorf("one shard's run: %s", out)
+	}
+	if logged, _ := os.ReadFile(benchLog); !strings.HasPrefix(string(logged), "bench merge --out "+filepath.Join(tmp, "merged")) {
+		t.Errorf("ran %q", logged)
+	}
+}
+
 func writeJSON(t *testing.T, file string, v any) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
