@@ -9,7 +9,7 @@
 #   3. the runtimes the plan needs ($RUNTIMES, "jdk 17,jdk 25,node 20"): each where provision.sh puts it in the runner's
 #      environment (JAVA_HOME_<v>_X64, NODE<v>_HOME). A missing one is a warning, not a failure: the runner looks in
 #      the usual places too (shared/manifest Runtimes), and ./bench run records a variant whose runtime it does not
-#      find as failed cells with the reason, and measures and publishes the others.
+#      find as cells not measured, with the reason, and measures and publishes the others.
 # Environment: RUNTIMES (the plan's), the runner's ACTIONS_RUNNER_HOOK_JOB_STARTED / _COMPLETED, JAVA_HOME_<v>_X64,
 # NODE<v>_HOME.
 set -euo pipefail
@@ -59,7 +59,7 @@ for runtime in "${needed[@]}"; do
     echo "host: $runtime at $home"
   else
     missing+=("$runtime")
-    echo "::warning::the host's runner environment names no $runtime (\$$var is '${home}'): run .github/host/provision.sh; the runner still looks in the usual places, and records the variants whose runtime it does not find as failed, not measured"
+    echo "::warning::the host's runner environment names no $runtime (\$$var is '${home}'): run .github/host/provision.sh; the runner still looks in the usual places, and records the variants whose runtime it does not find as not measured (not failed), with the reason"
   fi
 done
 summary "Host: hooks in $(dirname "$ACTIONS_RUNNER_HOOK_JOB_STARTED"); runtimes needed: ${RUNTIMES:-none}${missing[*]:+; missing: ${missing[*]}}"

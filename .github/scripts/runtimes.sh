@@ -5,7 +5,7 @@
 #
 # plan.sh puts them in the plan (the runtimes the benchmark job needs on the host); host/provision.sh installs every
 # runtime of the manifest on the runner host. The runner itself finds them (shared/manifest Runtimes) and, in the
-# workflow, records a variant whose runtime the host lacks as failed instead of losing the run
+# workflow, records a variant whose runtime the host lacks as not measured instead of losing the run
 # (./bench run --missing-runtimes record).
 #
 # usage: runtimes.sh [variants csv]   (empty or absent: every variant of the manifest)

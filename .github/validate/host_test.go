@@ -321,7 +321,7 @@ func TestTheHostHasEveryRuntimeThePlansNeed(t *testing.T) {
 			}
 		}
 	}
-	// A runtime the host lacks is named (and the run records its variants as failed), a host without hooks fails.
+	// A runtime the host lacks is named (and the run records its variants as not measured), a host without hooks fails.
 	if res, ok := hostCheck(t, host.env, "jdk 17,jdk 99", 54390); !ok || !strings.Contains(res, "names no jdk 99") {
 		t.Errorf("a missing runtime is not named:\n%s", res)
 	}

@@ -702,7 +702,7 @@ public final class DrillCommand implements Callable<Integer> {
         }
         List<String> bounds = new ArrayList<>();
         for (var trial : trials) {
-            if (!"failed".equals(trial.path(RunRecord.TRIAL_STATUS).asText())) {
+            if ("ok".equals(trial.path(RunRecord.TRIAL_STATUS).asText())) { // failed or never begun: no bound
                 if (!trial.hasNonNull(RunRecord.TRIAL_BOTTLENECK)) {
                     return; // a record older than the start's own bound: the cell's stays
                 }
@@ -719,13 +719,14 @@ public final class DrillCommand implements Callable<Integer> {
         var raw = copy.raw().deepCopy();
         for (var cell : raw.withArray(RunRecord.CELLS)) {
             var trials = (com.fasterxml.jackson.databind.node.ArrayNode) cell.path(RunRecord.CELL_TRIALS);
-            // A failed start (recorded per start) is a trial without values: the values follow the measured trials.
+            // A failed start (recorded per start) or one never begun is a trial without values: the values follow the
+            // measured trials.
             List<Integer> keep = new ArrayList<>();
             var keptTrials = raw.arrayNode();
             int measured = 0;
             for (int i = 0; i < trials.size(); i++) {
                 int round = trials.get(i).path(RunRecord.TRIAL_ROUND).asInt(i);
-                boolean failed = "failed".equals(trials.get(i).path(RunRecord.TRIAL_STATUS).asText());
+                boolean failed = !"ok".equals(trials.get(i).path(RunRecord.TRIAL_STATUS).asText());
                 if (round >= from && round < to) {
                     keptTrials.add(trials.get(i));
                     if (!failed) {
@@ -739,7 +740,7 @@ public final class DrillCommand implements Callable<Integer> {
             placeLacking((ObjectNode) cell, from, to);
             if (keep.isEmpty() && "ok".equals(cell.path(RunRecord.CELL_STATUS).asText())) {
                 ((ObjectNode) cell).put(RunRecord.CELL_STATUS, "failed").put(RunRecord.CELL_REASON,
-                        "every start of these rounds failed");
+                        "every start of these rounds failed or was never begun");
                 ((ObjectNode) cell).remove(RunRecord.CELL_METRICS);
             }
             cell.path(RunRecord.CELL_METRICS).properties().forEach(e -> {

@@ -168,7 +168,8 @@ final class LatestJson {
         int n = 0;
         for (RunRecord.Trial trial : cell.trials()) {
             Double w = trial.warmupSeconds();
-            if (w != null) {
+            // A start that failed or was never begun has no warmup that reached the windows: left out.
+            if (w != null && trial.measured()) {
                 sum += w;
                 max = Math.max(max, w);
                 n++;

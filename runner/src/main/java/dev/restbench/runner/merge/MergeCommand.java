@@ -118,8 +118,8 @@ public final class MergeCommand implements Callable<Integer> {
                 }
             }
         }
-        // As the runner's rule (ResultsWriter.runStatus): no cell failed and some cell measured; a shard whose
-        // variants were all left out (no runtime on its host) fails nothing.
+        // As the runner's rule (ResultsWriter.runStatus): no cell failed and some cell measured; a cell a shard did
+        // not measure (no runtime on its host, no budget left) fails nothing.
         merged.put(RunRecord.STATUS, !anyFailed && anyMeasured ? "ok" : "failed");
         if (records.size() > 1) {
             merged.put(RunRecord.RUN_ID, first.runId() + "-merged" + records.size());

@@ -225,7 +225,7 @@ public final class RunCommand implements Callable<Integer> {
         Map<String, String> unavailable = checks.missingRuntimes();
         List<String> problems = new ArrayList<>(checks.problems());
         if (!unavailable.isEmpty() && unavailable.size() == selection.variants().size()) {
-            // Recording them all as failed would publish a run that measured nothing.
+            // Recording them all as not measured would publish a run that measured nothing.
             unavailable.forEach((variant, why) -> problems.add(variant + ": " + why));
             problems.add("no selected variant has its runtime on this machine: nothing to measure");
         }

@@ -124,7 +124,8 @@ final class SummaryTables {
         List<List<String>> methodRows = new ArrayList<>();
         for (RunResults.CellSummary cell : cells) {
             List<String> warmups = cell.trials().stream()
-                    .map(t -> String.format(Locale.ROOT, "%.0f", t.outcome().warmupSeconds())).toList();
+                    .map(t -> t.outcome().notMeasured() ? "—" // never begun: no warmup to count
+                            : String.format(Locale.ROOT, "%.0f", t.outcome().warmupSeconds())).toList();
             List<String> unsteady = cell.trials().stream().filter(t -> t.outcome().ok() && !t.outcome().steady())
                     .map(t -> "s" + (t.trial() + 1) + ": " + t.outcome().unsteadyReason()).toList();
             methodRows.add(List.of(cell.key().variant(), cell.key().scenario(), cell.key().regime(),

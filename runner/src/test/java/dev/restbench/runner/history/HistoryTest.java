@@ -280,6 +280,13 @@ class HistoryTest {
         com.fasterxml.jackson.databind.node.ObjectNode cell = (com.fasterxml.jackson.databind.node.ObjectNode)
                 run.get("cells").get(3);
         cell.put("status", "not-measured").put("reason", "runtime: no JDK 25 on this machine");
+        // A measured cell whose third start the budget left out: its warmup is the two measured starts'.
+        com.fasterxml.jackson.databind.node.ArrayNode trials = ((com.fasterxml.jackson.databind.node.ObjectNode)
+                run.get("cells").get(0)).putArray("trials");
+        trials.addObject().put("trial", 0).put("round", 0).put("status", "ok").put("warmupSeconds", 30);
+        trials.addObject().put("trial", 1).put("round", 1).put("status", "ok").put("warmupSeconds", 40);
+        trials.addObject().put("trial", 2).put("round", 2).put("status", "not-measured").put("warmupSeconds", 0)
+                .put("reason", "budget: not started");
         JSON.writeValue(head.resolve("run.json").toFile(), run);
         History history = new History(root);
         history.append(RunFixtures.fixture("run-base"), History.AppendOptions.defaults());
@@ -290,6 +297,9 @@ class HistoryTest {
         assertThat(notMeasured.get("reason").asText()).isEqualTo("runtime: no JDK 25 on this machine");
         assertThat(notMeasured.get("metrics").isEmpty()).isTrue();
         assertThat(notMeasured.path("verdict").asText("no-verdict")).isEqualTo("no-verdict");
+        JsonNode warmup = JSON.readTree(history.dir().resolve("latest.json").toFile()).get("cells").get(0).get("warmup");
+        assertThat(warmup.get("starts").asInt()).isEqualTo(2);
+        assertThat(warmup.get("meanSeconds").asDouble()).isEqualTo(35.0);
     }
 
     @Test
