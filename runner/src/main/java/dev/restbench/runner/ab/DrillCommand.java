@@ -410,8 +410,9 @@ public final class DrillCommand implements Callable<Integer> {
                         + " rounds; each trial judged like a PR's A/B at α = 0.05 with Holm over its primary series and"
                         + " a minimum effect of %s.%n%n", rounds, kinds.size() + 1, String.join(", ", kinds), trials,
                 perTrial, rules.describe()));
+        out.append(faults(runs));
         TextTable rates = TextTable.of(List.of("kind", "trials judged", "regression raised (any primary)",
-                "target metric regressed", "target change, median (range)"), 1);
+                "target metric regressed", "target change, median (range)", "trials with a failed start: red"), 1);
         List<String> unmeasured = new ArrayList<>();
         List<String> raisedBy = new ArrayList<>();
         Map<String, List<String>> withheld = new LinkedHashMap<>();
@@ -421,6 +422,10 @@ public final class DrillCommand implements Callable<Integer> {
             int judged = 0;
             int raised = 0;
             int targetHit = 0;
+            // The failure fault's trials: those in which a start of either side failed, and how many of them went red
+            // (the false alarms a failed start causes, which a trial without one cannot show).
+            int withFailure = 0;
+            int raisedWithFailure = 0;
             List<Double> targetChanges = new ArrayList<>();
             String target = target(kind);
             for (int r = 0; r < runs.size(); r++) {
@@ -441,8 +446,11 @@ public final class DrillCommand implements Callable<Integer> {
                         continue;
                     }
                     judged++;
+                    boolean failure = failedStart(a, from, to) || failedStart(copy, from, to);
+                    withFailure += failure ? 1 : 0;
                     if (judgement.hasRegression()) {
                         raised++;
+                        raisedWithFailure += failure ? 1 : 0;
                         raisedBy.add(trial + " red by " + whatRaised(judgement));
                     }
                     unjudged(judgement, trial, unmeasured);
@@ -463,7 +471,8 @@ public final class DrillCommand implements Callable<Integer> {
                 }
             }
             rates.row(kind, judged == trials ? Integer.toString(trials) : judged + " of " + trials, rate(raised, judged),
-                    target == null ? "—" : rate(targetHit, judged), targetChanges.isEmpty() ? "—" : changes(targetChanges));
+                    target == null ? "—" : rate(targetHit, judged), targetChanges.isEmpty() ? "—" : changes(targetChanges),
+                    withFailure == 0 ? "—" : rate(raisedWithFailure, withFailure));
         }
         List<RunRecord> sameJar = new ArrayList<>(baselines);
         if (kinds.contains("aa")) {
@@ -516,6 +525,35 @@ public final class DrillCommand implements Callable<Integer> {
         return out.toString();
     }
 
+    /** Whether a start of the record's cells in rounds [from, to) failed (one never begun is not a failure). */
+    static boolean failedStart(RunRecord run, int from, int to) {
+        return run.starts().values().stream().flatMap(List::stream)
+                .anyMatch(start -> start.failure() != null && start.round() >= from && start.round() < to);
+    }
+
+    /**
+     * The fault switches each run's copies ran with, as recorded (run.json's variants[].faults), so a pooled report
+     * shows the fault rates it pools; a record written before they were recorded says so.
+     */
+    static String faults(List<RunRecord> runs) {
+        StringBuilder out = new StringBuilder("**Faults recorded** (each copy's FAULT_* switches):\n\n");
+        for (RunRecord run : runs) {
+            List<String> copies = new ArrayList<>();
+            boolean any = false;
+            for (RunRecord.Variant variant : run.variants()) {
+                Map<String, String> faults = variant.faults();
+                any |= !faults.isEmpty();
+                List<String> pairs = new ArrayList<>();
+                faults.forEach((key, value) -> pairs.add(key + "=" + value));
+                String label = InterleavedRun.label(variant.name());
+                copies.add((label == null ? variant.name() : label) + ": "
+                        + (pairs.isEmpty() ? "none" : String.join(", ", pairs)));
+            }
+            out.append("- `").append(run.runId()).append("`: ").append(any ? String.join("; ", copies)
+                    : "none recorded (a record written before 2026-12-08 does not record them)").append('\n');
+        }
+        return out.append('\n').toString();
+    }
     /** "relative to the host's speed", or "as measured: <why>" (the text PairedJudge and HostGauge give the row). */
     static String adjustedHow(String reason) {
         if (reason != null && reason.startsWith("judged relative to the host's speed")) {

@@ -108,6 +108,7 @@ public final class RunRecord {
     private static final String VARIANT_LABEL = field("/variants/*", "label");
     private static final String VARIANT_DESCRIPTION = field("/variants/*", "description");
     private static final String VARIANT_CLASSIFICATION = field("/variants/*", "classification");
+    private static final String VARIANT_FAULTS = field("/variants/*", "faults");
     public static final String VARIANT_STARTUP = field("/variants/*", "startup");
 
     public static final String CELL_VARIANT = field("/cells/*", "variant");
@@ -252,6 +253,16 @@ public final class RunRecord {
             return labels;
         }
 
+        /**
+         * The fault switches it ran with (FAULT_* → value), sorted; empty when none was on or the record predates
+         * them (2026-12-08).
+         */
+        public Map<String, String> faults() {
+            Map<String, String> faults = new TreeMap<>();
+            node.path(VARIANT_FAULTS).properties().forEach(e -> faults.put(e.getKey(), e.getValue().asText()));
+            return faults;
+        }
+
         /** One startup metric's summary (missing when not recorded). */
         public JsonNode startup(String metric) {
             return node.path(VARIANT_STARTUP).path(metric);
@@ -297,6 +308,16 @@ public final class RunRecord {
          */
         public boolean notMeasured() {
             return NOT_MEASURED.equals(node.path(CELL_STATUS).asText());
+        }
+
+        /** Neither measured nor left out: what a run's failure is made of. */
+        public boolean failed() {
+            return !ok() && !notMeasured();
+        }
+
+        /** "ok", "failed" or "not-measured" (run.schema.json); a word the schema lacks reads as failed. */
+        public String status() {
+            return ok() ? "ok" : notMeasured() ? NOT_MEASURED : "failed";
         }
 
         /** Why the cell failed or was not measured, or null. */
@@ -675,7 +696,7 @@ public final class RunRecord {
                 // A failed cell has no metrics; keep one marker point so reports can show the failure. So has a cell
                 // not measured, whose marker says so: never begun is not failed.
                 points.add(new Point(cell.variant(), cell.scenario(), cell.regime(), null, null, null, true, false,
-                        cell.reason() == null ? cell.notMeasured() ? NOT_MEASURED : "failed" : cell.reason(),
+                        cell.reason() == null ? cell.status() : cell.reason(),
                         new double[0], new int[0], new double[0][], false, null, cell.notMeasured()));
                 continue;
             }

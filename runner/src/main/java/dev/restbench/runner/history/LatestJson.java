@@ -102,7 +102,7 @@ final class LatestJson {
             out.put("scenario", scenario);
             out.put("regime", regime);
             // not-measured: never begun (no runtime on the runner, no budget left), which the site says as such.
-            String status = ok ? "ok" : cell.notMeasured() ? RunRecord.NOT_MEASURED : "failed";
+            String status = cell.status();
             out.put("status", status);
             if (ok) {
                 out.putNull("reason");

@@ -109,7 +109,7 @@ public final class MergeCommand implements Callable<Integer> {
                 variants.add(variant.raw());
             }
             record.cells().forEach(cell -> cells.add(cell.raw()));
-            anyFailed |= record.cells().stream().anyMatch(c -> !c.ok() && !c.notMeasured());
+            anyFailed |= record.cells().stream().anyMatch(RunRecord.Cell::failed);
             anyMeasured |= record.cells().stream().anyMatch(RunRecord.Cell::ok);
             for (String field : List.of(RunRecord.STARTED_AT, RunRecord.FINISHED_AT)) {
                 int order = record.raw().path(field).asText().compareTo(merged.path(field).asText());

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Writes results/&lt;run-id&gt;/: the two github-action-benchmark files, summary.md, and run.json LAST — every file
@@ -26,6 +27,8 @@ final class ResultsWriter {
     static final String THROUGHPUT_FILE = "bench-throughput.json";
     static final String COSTS_FILE = "bench-costs.json";
     static final int SCHEMA_VERSION = 2;
+    /** The services' fault switches (FAULT_CPU_PERCENT, FAULT_ALLOC_PERCENT, FAULT_START_FAIL_PERCENT, …). */
+    static final String FAULT_PREFIX = "FAULT_";
 
     /** What run.json records about the run besides the measurements. */
     /** @param hostCheck the host's self-check over the run (null while it runs, or without one) */
@@ -117,6 +120,17 @@ final class ResultsWriter {
                 entry.put("label", v.displayName());
                 entry.put("description", v.description());
                 entry.put("classification", v.labels());
+                // A fault switch on (the regression drill's copies) means the service was altered on purpose: the
+                // record says so, so no reader can take its figures for the variant's own.
+                Map<String, String> faults = new TreeMap<>();
+                v.env().forEach((key, value) -> {
+                    if (key.startsWith(FAULT_PREFIX)) {
+                        faults.put(key, value);
+                    }
+                });
+                if (!faults.isEmpty()) {
+                    entry.put("faults", faults);
+                }
             });
             Map<String, Object> startupMetrics = new LinkedHashMap<>();
             metrics.forEach((id, s) -> {

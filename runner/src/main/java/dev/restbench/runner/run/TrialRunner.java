@@ -292,21 +292,20 @@ final class TrialRunner {
     }
 
     private void failAll(RunPlan.Trial trial, int index, String reason) {
-        for (RunPlan.Cell cell : trial.cells()) {
-            RunResults.CellKey key = new RunResults.CellKey(trial.variant().name(), cell.scenario().name(), cell.regime());
-            context.results().add(key, new RunResults.TrialResult(index, trial.round(),
-                    CellSession.Outcome.failed(reason, 0, null)));
-        }
-        context.events().accept(trial.variant().name() + " s" + (index + 1) + " FAILED: " + reason);
+        recordAll(trial, index, CellSession.Outcome.failed(reason, 0, null), "FAILED: " + reason);
     }
 
     private void notMeasuredAll(RunPlan.Trial trial, int index, String reason) {
+        recordAll(trial, index, CellSession.Outcome.notMeasured(reason), "not measured: " + reason);
+    }
+
+    /** The same outcome for every cell of a start that measured none of them, and one line that says why. */
+    private void recordAll(RunPlan.Trial trial, int index, CellSession.Outcome outcome, String said) {
         for (RunPlan.Cell cell : trial.cells()) {
             RunResults.CellKey key = new RunResults.CellKey(trial.variant().name(), cell.scenario().name(), cell.regime());
-            context.results().add(key, new RunResults.TrialResult(index, trial.round(),
-                    CellSession.Outcome.notMeasured(reason)));
+            context.results().add(key, new RunResults.TrialResult(index, trial.round(), outcome));
         }
-        context.events().accept(trial.variant().name() + " s" + (index + 1) + " not measured: " + reason);
+        context.events().accept(trial.variant().name() + " s" + (index + 1) + " " + said);
     }
 
     private void recordStartup(String variant, int round, ServiceProcess service, long readyMs) {

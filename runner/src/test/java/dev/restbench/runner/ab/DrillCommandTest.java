@@ -89,6 +89,44 @@ class DrillCommandTest {
                 + " exit 3 before ready\n");
     }
 
+    /**
+     * The failure fault's rate: trials in which a start of either side failed, and how many of them went red; the
+     * faults each copy ran with come from the record, so a pooled report shows what it pools.
+     */
+    @Test
+    void trialsWithAFailedStartAreCountedWithTheFaultsRecorded() {
+        ObjectNode raw = drill().raw().deepCopy();
+        for (String copy : List.of("a", "aa", "cpu10")) {
+            ObjectNode variant = raw.withArray("variants").addObject().put("name", "jersey--" + copy);
+            variant.putObject("startup");
+            ObjectNode faults = variant.putObject("faults").put("FAULT_START_FAIL_PERCENT", "30");
+            if (copy.equals("cpu10")) {
+                faults.put("FAULT_CPU_PERCENT", "10");
+            }
+        }
+        // aa failed a start in trial 1 (round 1) and a failed in trial 3 (round 10): two aa trials and one cpu10 trial
+        // (a is every kind's base) carry a failure.
+        for (com.fasterxml.jackson.databind.JsonNode cell : raw.withArray("cells")) {
+            String variant = cell.path("variant").asText();
+            if (variant.equals("jersey--aa")) {
+                RunFixtures.failStart((ObjectNode) cell, 1, "fault: start failed on purpose");
+            } else if (variant.equals("jersey--a")) {
+                RunFixtures.failStart((ObjectNode) cell, 10, "fault: start failed on purpose");
+            }
+        }
+        String report = DrillCommand.report(RunFixtures.record(raw), List.of("aa", "cpu10"), 4,
+                RunFixtures.catalogue(), 2, 12);
+
+        assertThat(report).contains("- `drill`: a: FAULT_START_FAIL_PERCENT=30; aa: FAULT_START_FAIL_PERCENT=30; cpu10:"
+                + " FAULT_CPU_PERCENT=10, FAULT_START_FAIL_PERCENT=30\n");
+        assertThat(report).containsPattern("\\| aa \\| 5 \\| 0/5 = [^|]+\\| — \\| — \\| 0/2 = 0 % \\(0–\\d+ %\\) \\|");
+        assertThat(report).containsPattern("\\| cpu10 \\| 5 \\| [^|]+\\|[^|]+\\|[^|]+\\| \\d/1 = ");
+        assertThat(DrillCommand.report(drill(), List.of("aa"), 4, RunFixtures.catalogue(), 2, 12))
+                .as("no failure, no rate; no faults recorded, and the report says an old record would not show them")
+                .containsPattern("\\| aa \\| 5 \\| [^|]+\\| — \\| — \\| — \\|")
+                .contains("- `drill`: none recorded (a record written before 2026-12-08 does not record them)");
+    }
+
     @Test
     void aTrialSeesOnlyItsOwnRounds() {
         RunRecord a = InterleavedRun.select(drill(), "a", null);
