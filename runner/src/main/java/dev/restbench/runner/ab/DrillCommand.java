@@ -550,7 +550,7 @@ public final class DrillCommand implements Callable<Integer> {
                         + (pairs.isEmpty() ? "none" : String.join(", ", pairs)));
             }
             out.append("- `").append(run.runId()).append("`: ").append(any ? String.join("; ", copies)
-                    : "none recorded (a record written before 2026-12-08 does not record them)").append('\n');
+                    : "none on (or a record from before 2026-12-08, which does not say)").append('\n');
         }
         return out.append('\n').toString();
     }

@@ -41,10 +41,13 @@ public final class HistoryJudge {
         }
         RunRecord newest = comparable.isEmpty() ? null : comparable.get(comparable.size() - 1);
         Map<String, List<Double>> past = new LinkedHashMap<>();
+        // How many starts each of those values is the mean of, in the same order.
+        Map<String, List<Integer>> pastStarts = new LinkedHashMap<>();
         for (RunRecord run : comparable) {
             for (RunRecord.Point point : run.points()) {
                 if (point.ok() && point.values().length > 0 && point.metric() != null) {
                     past.computeIfAbsent(point.seriesKey(), k -> new ArrayList<>()).add(cellValue(point));
+                    pastStarts.computeIfAbsent(point.seriesKey(), k -> new ArrayList<>()).add(point.values().length);
                 }
             }
         }
@@ -75,7 +78,8 @@ public final class HistoryJudge {
             if (point.values().length == 0) {
                 continue;
             }
-            SeriesVerdict row = judge(point, past.getOrDefault(point.seriesKey(), List.of()), alpha);
+            SeriesVerdict row = judge(point, past.getOrDefault(point.seriesKey(), List.of()),
+                    pastStarts.getOrDefault(point.seriesKey(), List.of()), alpha);
             MetricRules.Rule rule = rules.rule(point.metric());
             // A reciprocal's deviation is minus its source's in every run: shown, judged once, at its source.
             // Every row of a metric never judged says why, with or without a test (a zero, too few runs).
@@ -96,12 +100,22 @@ public final class HistoryJudge {
         return new Judgement(newest, head, null, method, Judgement.decide(rows, alpha, rules, false));
     }
 
-    private static SeriesVerdict judge(RunRecord.Point point, List<Double> history, double alpha) {
+    private static SeriesVerdict judge(RunRecord.Point point, List<Double> history, List<Integer> historyStarts,
+                                       double alpha) {
         SeriesVerdict.Side side = PairedJudge.side(point);
         double value = side.value();
         double[] window = history.stream().mapToDouble(Double::doubleValue).toArray();
         int cut = newestStep(window, value);
         double[] past = Arrays.copyOfRange(window, cut, window.length);
+        // A run that measured fewer starts than the past runs (the budget left some out) is noisier than they were:
+        // the interval widens by the bound of PredictionInterval, never narrows. The past runs' spread is that of
+        // their average variance, σ²_run + σ²_start / H with H the harmonic mean of their starts, so H / k bounds it.
+        List<Integer> startsSince = historyStarts.subList(cut, historyStarts.size());
+        double pastStarts = startsSince.isEmpty() ? 0
+                : startsSince.size() / startsSince.stream().mapToDouble(k -> 1.0 / k).sum();
+        int starts = point.values().length;
+        // (A harmonic mean of equal counts can land a rounding error above them: that is no fewer starts.)
+        double varianceRatio = pastStarts > starts * (1 + 1e-9) ? pastStarts / starts : 1;
         if (cut > 0 && past.length < PredictionInterval.MIN_HISTORY) {
             // A step the history already holds (merged, perhaps flagged when it happened): the runs before it are
             // another level, so they are no baseline; until enough runs at the new level exist, no verdict.
@@ -131,7 +145,7 @@ public final class HistoryJudge {
                     point.direction(), point.primary(), base, side, change, null, null, null, null, null, past.length,
                     point.steady(), Verdict.NO_VERDICT, reason);
         }
-        PredictionInterval.Judgement pi = PredictionInterval.judge(past, value, 1 - 2 * alpha);
+        PredictionInterval.Judgement pi = PredictionInterval.judge(past, value, 1 - 2 * alpha, varianceRatio);
         // The change's interval: the deviation ln(value / center) ± the prediction interval's half-width, i.e. the
         // value against the interval's two ends.
         Interval interval = pi.interval();
@@ -139,7 +153,10 @@ public final class HistoryJudge {
         double high = (value / interval.low() - 1) * 100;
         return new SeriesVerdict(point.variant(), point.scenario(), point.regime(), point.metric(), point.unit(),
                 point.direction(), point.primary(), base, side, pi.deviationPct(), low, high, pi.pValue(), null,
-                null, past.length, point.steady(), Verdict.INCONCLUSIVE, null);
+                null, past.length, point.steady(), Verdict.INCONCLUSIVE, varianceRatio > 1
+                ? String.format(Locale.ROOT, "this run measured %d start(s), the past runs %s on average: the"
+                        + " interval is widened for it", starts, new java.text.DecimalFormat("0.#",
+                        java.text.DecimalFormatSymbols.getInstance(Locale.ROOT)).format(pastStarts)) : null);
     }
 
     /**

@@ -59,6 +59,17 @@ final class ServiceProcess implements ServiceUnderTest, AutoCloseable {
      * @param user the user to run it as; its processes are killed first, so nothing left by an earlier build or start
      *             shares the machine with this one
      */
+    /**
+     * The service's environment when it runs as the runner's own user: the runner's, without any fault switch
+     * (FAULT_*) of its own, then the launch's. A fault reaches a service only from the manifest, which run.json records
+     * (variants[].faults); one left in the shell would alter every variant unrecorded. (As a service user the
+     * environment is clean already: ServiceUser.command.)
+     */
+    static void environment(Map<String, String> inherited, Map<String, String> launch) {
+        inherited.keySet().removeIf(key -> key.startsWith(ResultsWriter.FAULT_PREFIX));
+        inherited.putAll(launch);
+    }
+
     static ServiceProcess start(Launch launch, Path log, Optional<ServiceUser> user) throws IOException {
         List<String> argv = new ArrayList<>();
         if (launch.cpuSet() != null) {
@@ -78,7 +89,7 @@ final class ServiceProcess implements ServiceUnderTest, AutoCloseable {
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         if (user.isEmpty()) {
-            builder.environment().putAll(launch.env());
+            environment(builder.environment(), launch.env());
         }
         long spawn = System.nanoTime();
         Process process = builder.start();

@@ -47,6 +47,23 @@ public final class PredictionInterval {
      * @param level   e.g. 0.95
      */
     public static Judgement judge(double[] history, double value, double level) {
+        return judge(history, value, level, 1);
+    }
+
+    /**
+     * As {@link #judge(double[], double, double)}, for a new value noisier than a past run's by a known bound: its
+     * variance at most {@code varianceRatio} times a past value's. A run's value is the mean of its starts; one that
+     * measured k starts where the past runs measured K (the budget left the others out) has variance σ²_run + σ²_start
+     * / k ≤ (K / k) (σ²_run + σ²_start / K), so K / k bounds it without knowing the components, and the interval
+     * widens to s √(K/k + 1/n) rather than flag a run for the starts it did not get. It covers noise, not a shift:
+     * starts left out are the last rounds', so an effect of a round's position would move the value itself.
+     *
+     * @param varianceRatio at least 1 (1: the new value is like a past one)
+     */
+    public static Judgement judge(double[] history, double value, double level, double varianceRatio) {
+        if (!(varianceRatio >= 1)) {
+            throw new IllegalArgumentException("variance ratio must be at least 1: " + varianceRatio);
+        }
         Descriptive.requirePositive(new double[] {value});
         int n = history.length;
         if (n < MIN_HISTORY) {
@@ -56,7 +73,7 @@ public final class PredictionInterval {
         }
         double[] logs = Descriptive.logs(history);
         double mean = Descriptive.mean(logs);
-        double scale = Descriptive.sd(logs) * Math.sqrt(1 + 1.0 / n);
+        double scale = Descriptive.sd(logs) * Math.sqrt(varianceRatio + 1.0 / n);
         double center = Math.exp(mean);
         double deviation = Math.log(value) - mean;
         double p;

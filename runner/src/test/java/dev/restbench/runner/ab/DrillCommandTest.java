@@ -122,9 +122,9 @@ class DrillCommandTest {
         assertThat(report).containsPattern("\\| aa \\| 5 \\| 0/5 = [^|]+\\| — \\| — \\| 0/2 = 0 % \\(0–\\d+ %\\) \\|");
         assertThat(report).containsPattern("\\| cpu10 \\| 5 \\| [^|]+\\|[^|]+\\|[^|]+\\| \\d/1 = ");
         assertThat(DrillCommand.report(drill(), List.of("aa"), 4, RunFixtures.catalogue(), 2, 12))
-                .as("no failure, no rate; no faults recorded, and the report says an old record would not show them")
+                .as("no failure, no rate; no faults recorded, and the report says an old record would not say")
                 .containsPattern("\\| aa \\| 5 \\| [^|]+\\| — \\| — \\| — \\|")
-                .contains("- `drill`: none recorded (a record written before 2026-12-08 does not record them)");
+                .contains("- `drill`: none on (or a record from before 2026-12-08, which does not say)");
     }
 
     @Test

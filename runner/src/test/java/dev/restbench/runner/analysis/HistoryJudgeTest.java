@@ -47,6 +47,65 @@ class HistoryJudgeTest {
         return RunFixtures.record(run);
     }
 
+    /** A run of jersey's join-filter CPU per request, one value per start (one window each). */
+    private static RunRecord runOfStarts(int day, double... starts) {
+        ObjectNode run = RunFixtures.empty(String.format("202611%02dT000000Z-c%02d", day, day), "c" + day,
+                String.format("2026-11-%02dT00:00:00Z", day), RunFixtures.FINGERPRINT, "quick");
+        double[][] windows = new double[starts.length][];
+        int[] rounds = new int[starts.length];
+        for (int i = 0; i < starts.length; i++) {
+            windows[i] = new double[] {starts[i]};
+            rounds[i] = i;
+        }
+        RunFixtures.cell(run, "jersey", "join-filter", "capacity", Map.of("cpu_us_per_req", windows), rounds);
+        return RunFixtures.record(run);
+    }
+
+    /**
+     * A run that measured fewer starts than the past runs (a profile of three starts whose budget left two out) is
+     * noisier than they were: judged as one of them, +6.5 % is a regression; its interval is widened (K/k, the bound
+     * of PredictionInterval), so the same +6.5 % from one start is not, and the row says why.
+     */
+    @Test
+    void aRunWithFewerStartsThanTheHistoryGetsAWiderInterval() {
+        List<RunRecord> history = new ArrayList<>();
+        for (int day = 1; day <= 20; day++) {
+            double level = 300 * (day % 2 == 0 ? 1.023 : 1 / 1.023);
+            history.add(runOfStarts(day, level * 1.04, level, level / 1.04));
+        }
+        double value = 300 * 1.065;
+        SeriesVerdict three = HistoryJudge.judge(history, runOfStarts(21, value, value, value), 30, 0.05,
+                MetricRules.uniform(5)).rows().get(0);
+        SeriesVerdict one = HistoryJudge.judge(history, runOfStarts(21, value), 30, 0.05, MetricRules.uniform(5))
+                .rows().get(0);
+
+        assertThat(three.verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(three.reason()).doesNotContain("widened");
+        assertThat(one.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(one.reason()).startsWith("this run measured 1 start(s), the past runs 3 on average: the interval"
+                + " is widened for it");
+        assertThat(one.highPct() - one.lowPct()).isGreaterThan(1.6 * (three.highPct() - three.lowPct()));
+
+        // Past runs of 1 and 3 starts alike: their spread is that of 1.5 starts (the harmonic mean), so a 1-start
+        // run widens by √(1.5 + 1/n) / √(1 + 1/n), not by the 3-start runs' √3; runs of the head's own kind do not.
+        List<RunRecord> mixed = new ArrayList<>();
+        for (int day = 1; day <= 20; day++) {
+            double level = 300 * (day % 2 == 0 ? 1.023 : 1 / 1.023);
+            mixed.add(day % 4 < 2 ? runOfStarts(day, level) : runOfStarts(day, level * 1.04, level, level / 1.04));
+        }
+        SeriesVerdict fromMixed = HistoryJudge.judge(mixed, runOfStarts(21, value), 30, 0.05, MetricRules.uniform(5))
+                .rows().get(0);
+        assertThat(fromMixed.reason()).startsWith("this run measured 1 start(s), the past runs 1.5 on average:");
+        List<RunRecord> single = new ArrayList<>();
+        for (int day = 1; day <= 20; day++) {
+            single.add(runOfStarts(day, 300 * (day % 2 == 0 ? 1.023 : 1 / 1.023)));
+        }
+        SeriesVerdict fromSingle = HistoryJudge.judge(single, runOfStarts(21, value), 30, 0.05, MetricRules.uniform(5))
+                .rows().get(0);
+        assertThat(fromSingle.reason()).doesNotContain("widened");
+        assertThat(fromSingle.verdict()).isEqualTo(Verdict.REGRESSION);
+    }
+
     /**
      * Review D6/D7 in the history too: the head run's own rules (run.json metricDefinitions) — a reciprocal shown
      * beside its source, never judged a second time; allocation at its 1 % minimum effect, where one 5 % for every
