@@ -71,7 +71,7 @@ function barChart({ id, title, rows, smaller, note }) {
     bound || r.steady === false
       ? h('span', { class: 'qualifiers' },
         bound ? h('span', { class: 'bound', dataset: { bound: r.bottleneck } }, bound) : null,
-        r.steady === false ? h('span', { class: 'unsteady', title: 'not steady: the warmup reached its cap, or the JIT compilers were busy again in the measured windows (the reason per start is in run.json)' }, 'unsteady') : null)
+        r.steady === false ? h('span', { class: 'unsteady', title: 'not steady: the warmup reached its cap, the JIT compilers were busy again in the measured windows, or (latency regime) the queue grew or drained through them (the reason per start is in run.json)' }, 'unsteady') : null)
       : null);
     // Per-cell links (e.g. the cell's flame graph) belong after the qualifiers of this row.
   });

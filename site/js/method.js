@@ -42,8 +42,8 @@ export function renderMethod(root, model) {
     row('Error budget', m ? `a cell fails above ${m.maxErrorPct} % errors, or (capacity) above a p99 of ${m.capacityP99Ms} ms` : 'not recorded'),
     row('Repetitions', starts.length ? `each figure is the value over ${starts.join(' or ')} service starts (n in every cell)` : 'not recorded'),
     row('Steady state', unsteady.length
-      ? [`${ok.length - unsteady.length} of ${ok.length} cells were measured in steady state (the warmup settled and the compilers stayed quiet in the windows); not: `, unsteady.map((c) => `${variantLabel(c.variant)} ${c.scenario} (${c.regime})`).join(', ')]
-      : `all ${ok.length} measured cells were measured in steady state (the warmup settled and the compilers stayed quiet in the windows)`),
+      ? [`${ok.length - unsteady.length} of ${ok.length} cells were measured in steady state (the warmup settled, the compilers stayed quiet in the windows, and a latency cell's queue neither grew nor drained); not: `, unsteady.map((c) => `${variantLabel(c.variant)} ${c.scenario} (${c.regime})`).join(', ')]
+      : `all ${ok.length} measured cells were measured in steady state (the warmup settled, the compilers stayed quiet in the windows, and a latency cell's queue neither grew nor drained)`),
     row('Bottlenecks', Object.keys(bottlenecks).length ? Object.entries(bottlenecks).map(([b, n]) => `${b}: ${n} cells`).join(', ') : 'not recorded'),
     row('Intervals', withCi ? 'bar whiskers are each cell’s 95 % confidence interval over the starts’ time windows (ci95); startup whiskers are min–max over starts' : 'whiskers are min–max over starts (no ci95 in this run)'),
     row('Verdicts', v ? `${v.method}; α = ${v.alpha}, minimum effect ${v.minEffectPct} %; status ${v.status}` : 'not recorded')));
@@ -66,7 +66,7 @@ export function renderMethod(root, model) {
 function limits(latest, ok, starts, unsteady, bottlenecks) {
   const out = [];
   if (starts.length && Math.max(...starts) < 2) out.push('One service start per figure: the JIT’s choices differ between starts, so the intervals cover the windows of one start, not the spread between starts.');
-  if (unsteady.length) out.push(`${unsteady.length} cell(s) were measured before their service was steady (the warmup cap): their throughput and CPU describe a JIT still compiling.`);
+  if (unsteady.length) out.push(`${unsteady.length} cell(s) were measured before their service was steady (the warmup cap, busy compilers, or a latency cell's queue growing or draining): their figures describe a service not yet settled.`);
   const notService = Object.entries(bottlenecks).filter(([b]) => b !== 'service' && b !== 'none').reduce((n, [, k]) => n + k, 0);
   if (notService) out.push(`${notService} cell(s) were bound by something other than the service (database or load generator): their throughput is that component’s, compare CPU and allocation per request there.`);
   const jvmOnly = ['alloc_bytes_per_req', 'heap_mean_mb', 'gc_ms_per_s'];

@@ -86,7 +86,7 @@ function valueCell(m, testid) {
     bound || m.steady === false
       ? h('span', { class: 'qualifiers' },
         bound ? h('span', { class: 'bound', title: `the ${m.bottleneck}, not the service, was at its limit: compare CPU and allocation per request` }, bound) : null,
-        m.steady === false ? h('span', { class: 'unsteady', title: 'the warmup reached its cap before the service was steady' }, 'unsteady') : null)
+        m.steady === false ? h('span', { class: 'unsteady', title: 'not steady: the warmup reached its cap, the compilers were busy in the windows, or (latency regime) the queue grew or drained through them' }, 'unsteady') : null)
       : null,
     m.deltaPct != null || m.verdict
       ? h('span', { class: 'delta' },

@@ -534,9 +534,9 @@ final class CellSession {
     /**
      * The rule of {@link #overloaded} on counts: iterations started and ended in the windows. Both ways: more ended
      * than arrived means a queue from before the windows (a stall in the warmup's first seconds) was still draining in
-     * them, and the percentiles measure the drain, not the stack at the rate. In a real run at 0.82× of capacity two of
-     * three starts drained such a backlog with p50 falling 1,289 → 981 ms and passed as steady (docs/results/
-     * 2026-12-08-overload-at-capacity.md; docs/results/2026-12-08-drain-rule-sim.py for the rule's rates).
+     * them, and the percentiles measure the drain, not the stack at the rate. In a real run at 0.82× of capacity
+     * all three starts drained such a backlog (two with p50 falling 1,289 → 981 ms) and passed as steady
+     * (docs/results/2026-12-08-overload-at-capacity.md; docs/results/2026-12-08-drain-rule-sim.py for its rates).
      */
     static String backlog(long started, long ended) {
         long backlog = started - ended;

@@ -254,7 +254,8 @@ class SmokeProfileEndToEndTest {
                     .isBetween((cycled ? 9.0 : 4.0) + (remeasured ? 8.0 : 0),
                             (cycled ? 13.5 : 6.5) + (remeasured ? 10.5 : 0));
             if (remeasured && !trial.get("steady").asBoolean()) {
-                assertThat(trial.get("unsteadyReason").asText()).as(series).endsWith(", after one re-measure");
+                // A latency start's queue rule may add its own reason after it ("; draining: …").
+                assertThat(trial.get("unsteadyReason").asText()).as(series).contains(", after one re-measure");
             }
             // The service's and PostgreSQL's CPU are counted in 10 ms ticks: the smoke latency windows (2 s at
             // 5 req/s, 10 single-row reads) can cost either less than one tick, which is 0, not an error (a CI run
